@@ -1,0 +1,19 @@
+import { FileReport, isValid } from "./report";
+
+/** `--format json`: 0-based LSP positions; field is null for decode-phase errors. */
+export function formatJson(reports: FileReport[]): string {
+  const files = reports.map((r) => ({
+    path: r.path,
+    kind: r.kind,
+    valid: isValid(r),
+    diagnostics: r.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      field: d.field,
+      message: d.message,
+      range: d.range,
+      ...(d.related ? { related: d.related } : {}),
+    })),
+  }));
+  return JSON.stringify({ files }, null, 2) + "\n";
+}

@@ -1,0 +1,13 @@
+import type { PackDiagnostic } from "../service";
+
+/** One validated file, as every output format sees it. */
+export interface FileReport {
+  path: string;
+  kind: "challenge-pack";
+  text: string;
+  diagnostics: PackDiagnostic[];
+}
+
+export function isValid(r: FileReport): boolean {
+  return !r.diagnostics.some((d) => d.severity === "error");
+}

@@ -1,0 +1,9 @@
+import type { PackModel } from "../pack-model";
+import type { RuleContext } from "../rules/context";
+import { unknownKeyAdvisory } from "./unknown-keys";
+import { legacyItemsAdvisory } from "./legacy-items";
+
+/** Our own checks beyond the reference: never errors, so they never change the verdict. Each has its own code. */
+export type Advisory = (ctx: RuleContext, model: PackModel) => void;
+
+export const advisoryRules: readonly Advisory[] = [unknownKeyAdvisory, legacyItemsAdvisory];

@@ -1,0 +1,55 @@
+import type { PackModel } from "../pack-model";
+import type { Span } from "../types";
+import type { SymbolKind } from "./symbols";
+
+/** Adds one area's declarations and references to the model's symbol table. */
+export type SymbolCollector = (model: PackModel) => void;
+
+/** The span of `name` inside a written scalar (after an `input:` prefix, inside quotes, …). */
+export function nameIn(text: string, value: Span, name: string): Span {
+  const i = name === "" ? -1 : text.slice(value.start, value.end).lastIndexOf(name);
+  return i < 0 ? value : { start: value.start + i, end: value.start + i + name.length };
+}
+
+const packKeys: SymbolCollector = (model) => {
+  const { bundle: b, at, symbols, text } = model;
+  const declare = (kind: SymbolKind, obj: object, key: string, name: string, field: string, scope = "") => {
+    if (name !== "" && at.has(obj, key)) symbols.declare({ kind, name, span: nameIn(text, at.value(obj, key), name), scope, field });
+  };
+  const refer = (kind: SymbolKind, obj: object, key: string, name: string, field: string, scope = "") => {
+    if (name !== "" && at.has(obj, key)) symbols.reference({ kind, name, span: nameIn(text, at.value(obj, key), name), scope, field });
+  };
+
+  b.version.assets.forEach((a, k) => declare("asset", a, "key", a.key, `version.assets[${k}].key`));
+  b.challenges.forEach((c, i) => {
+    declare("challenge", c, "key", c.key, `challenges[${i}].key`);
+    c.artifact_refs.forEach((r, k) => refer("asset", r, "key", r.key, `challenges[${i}].artifact_refs[${k}].key`));
+  });
+  b.input_sets.forEach((set, i) => {
+    declare("input-set", set, "key", set.key, `input_sets[${i}].key`);
+    set.cases.forEach((c, j) => {
+      const cp = `input_sets[${i}].cases[${j}]`;
+      refer("challenge", c, "challenge_key", c.challenge_key, `${cp}.challenge_key`);
+      declare("case", c, at.has(c, "case_key") ? "case_key" : "item_key", c.case_key, `${cp}.case_key`, `input_sets[${i}]`);
+      c.artifacts.forEach((r, k) => refer("asset", r, "key", r.key, `${cp}.artifacts[${k}].key`));
+      c.inputs.forEach((input, k) => {
+        declare("input", input, "key", input.key, `${cp}.inputs[${k}].key`, cp);
+        refer("asset", input, "artifact_key", input.artifact_key, `${cp}.inputs[${k}].artifact_key`);
+      });
+      c.expectations.forEach((e, k) => {
+        const ep = `${cp}.expectations[${k}]`;
+        declare("expectation", e, "key", e.key, `${ep}.key`, cp);
+        refer("asset", e, "artifact_key", e.artifact_key, `${ep}.artifact_key`);
+        const m = /^(input|artifact):(.*)$/s.exec(e.source);
+        if (m) refer(m[1] === "input" ? "input" : "asset", e, "source", m[2].trim(), `${ep}.source`, m[1] === "input" ? cp : "");
+      });
+    });
+  });
+};
+
+/** Symbol collectors of every area; features read only the resulting table. */
+export const symbolCollectors: SymbolCollector[] = [packKeys];
+
+export function collectSymbols(model: PackModel): void {
+  for (const collect of symbolCollectors) collect(model);
+}

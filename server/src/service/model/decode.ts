@@ -1,0 +1,442 @@
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import type { Span } from "../types";
+import { objectEntry, parseType, TypeExpr } from "./types-expr";
+import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
+import { ObjectSource, PairSource, SourceMap } from "./source";
+import { goQuote } from "../util/go-quote";
+
+/** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
+export interface DecodeProblem {
+  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal";
+  span: Span;
+  message: string;
+  related?: { span: Span; message: string }[];
+  data?: Record<string, unknown>;
+}
+
+const TAG_SHORT: Record<string, string> = {
+  "tag:yaml.org,2002:str": "!!str",
+  "tag:yaml.org,2002:int": "!!int",
+  "tag:yaml.org,2002:float": "!!float",
+  "tag:yaml.org,2002:bool": "!!bool",
+  "tag:yaml.org,2002:null": "!!null",
+  "tag:yaml.org,2002:timestamp": "!!timestamp",
+  "tag:yaml.org,2002:binary": "!!binary",
+  "tag:yaml.org,2002:map": "!!map",
+  "tag:yaml.org,2002:seq": "!!seq",
+  "tag:yaml.org,2002:merge": "!!merge",
+};
+
+/** Alias expansion is capped: a "billion laughs" document must not blow up the decoder. */
+const MIN_ALIAS_BUDGET = 100_000;
+
+class FatalDecode extends Error {
+  constructor(readonly problem: DecodeProblem) {
+    super(problem.message);
+  }
+}
+
+/**
+ * Decodes a parsed YAML document the way the reference's yaml.v3 decode does into its Go structs:
+ * known keys only, zero values for absent fields, Go's coercions, type errors, duplicate keys.
+ * Every decoded object and list is registered in the SourceMap so rules can point at ranges.
+ */
+/** A key the reference silently ignores (outside evaluation_spec, unknown keys are dropped). */
+export interface UnknownKey {
+  key: string;
+  span: Span;
+  /** Catalog entry of the object it was written in. */
+  entry: string;
+}
+
+export class YamlDecoder {
+  readonly problems: DecodeProblem[] = [];
+  readonly unknownKeys: UnknownKey[] = [];
+  private aliasBudget: number;
+  private readonly expanding: Node[] = [];
+
+  constructor(
+    private readonly doc: Document,
+    private readonly text: string,
+    readonly sources: SourceMap,
+    nodeCount: number,
+  ) {
+    this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, nodeCount * 10);
+  }
+
+  /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
+  decodeRoot(rootAnchor: Span): Record<string, unknown> {
+    const root = { kind: "object", entry: "$", optional: false, goType: "challengepack.rawBundle" } as const;
+    try {
+      return this.decode(this.doc.contents as Node | null, root, rootAnchor) as Record<string, unknown>;
+    } catch (e) {
+      if (!(e instanceof FatalDecode)) throw e;
+      this.problems.push(e.problem);
+      return this.zero(root, rootAnchor) as Record<string, unknown>;
+    }
+  }
+
+  private span(node: Node): Span {
+    const r = node.range ?? [0, 0, 0];
+    return { start: r[0], end: Math.max(r[0], r[1]) };
+  }
+
+  /** Follows aliases (with the expansion cap and a cycle check). */
+  private deref(node: Node | null): Node | null {
+    if (!node || !isAlias(node)) return node;
+    const alias = node as Alias;
+    const target = alias.resolve(this.doc) as Node | undefined;
+    if (!target) {
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
+    }
+    if (this.expanding.includes(target)) {
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `anchor '${alias.source}' value contains itself` });
+    }
+    return target;
+  }
+
+  private charge(node: Node): void {
+    if (--this.aliasBudget < 0) {
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "document contains excessive aliasing" });
+    }
+  }
+
+  private withExpansion<T>(node: Node | null, target: Node | null, fn: () => T): T {
+    if (node && isAlias(node) && target) {
+      this.expanding.push(target);
+      try {
+        return fn();
+      } finally {
+        this.expanding.pop();
+      }
+    }
+    return fn();
+  }
+
+  /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
+  resolveScalar(node: Scalar): Resolved {
+    const text = node.value == null ? "" : String(node.value);
+    const tag = node.tag ? TAG_SHORT[node.tag] ?? node.tag : undefined;
+    const plain = node.type === "PLAIN" || node.type === undefined;
+    if (tag && tag !== "!") {
+      const r = resolveTagged(tag, text);
+      if (!r) {
+        const actual = plain ? resolvePlain(text).tag : "!!str";
+        throw new FatalDecode({
+          code: "yaml-decode-fatal",
+          span: this.span(node),
+          message: `cannot decode ${actual} \`${shownValue(text)}\` as a ${tag}`,
+        });
+      }
+      return r;
+    }
+    if (!plain || tag === "!") return { tag: "!!str", value: text };
+    return resolvePlain(text);
+  }
+
+  private typeError(node: Node, tag: string, text: string | undefined, goType: string): void {
+    const shown = text === undefined ? "" : ` \`${shownValue(text)}\``;
+    this.problems.push({
+      code: "yaml-type-mismatch",
+      span: this.span(node),
+      message: `cannot unmarshal ${tag}${shown} into ${goType}`,
+      data: { goType },
+    });
+  }
+
+  private isNull(node: Node | null): boolean {
+    if (!node) return true;
+    if (!isScalar(node)) return false;
+    try {
+      return this.resolveScalar(node).tag === "!!null";
+    } catch {
+      return false;
+    }
+  }
+
+  /** Zero value of a type (absent key or null value). */
+  zero(t: TypeExpr, anchor: Span): unknown {
+    switch (t.kind) {
+      case "scalar":
+        if (t.optional || t.name === "uuid") return undefined;
+        return t.name === "string" ? "" : t.name === "bool" ? false : 0;
+      case "any":
+      case "map":
+        return undefined;
+      case "list": {
+        const list: unknown[] = [];
+        this.sources.set(list, { node: null, anchor, extent: anchor, keys: new Map(), items: [], writtenIndex: [] });
+        return list;
+      }
+      case "object":
+        return t.optional ? undefined : this.object(null, t, anchor);
+    }
+  }
+
+  decode(node: Node | null, t: TypeExpr, anchor: Span): unknown {
+    const target = this.deref(node);
+    if (node && target !== node) this.charge(node);
+    if (this.isNull(target)) return this.zero(t, anchor);
+    return this.withExpansion(node, target, () => this.decodeResolved(node!, target!, t, anchor));
+  }
+
+  private decodeResolved(written: Node, node: Node, t: TypeExpr, anchor: Span): unknown {
+    switch (t.kind) {
+      case "any":
+        return this.any(written, node, anchor);
+      case "scalar":
+        return this.scalar(written, node, t);
+      case "list":
+        if (!isSeq(node)) return this.mismatch(written, node, t.goType, this.zero(t, anchor));
+        return this.list(written, node, t, anchor);
+      case "map":
+        if (!isMap(node)) return this.mismatch(written, node, t.goType, undefined);
+        return this.map(written, node, t, anchor);
+      case "object":
+        if (!isMap(node)) return this.mismatch(written, node, t.goType, this.zero(t, anchor));
+        return this.object(node, t, anchor, written);
+    }
+  }
+
+  private mismatch<T>(written: Node, node: Node, goType: string, fallback: T): T {
+    if (isScalar(node)) {
+      const r = this.resolveScalar(node);
+      this.typeError(written, r.tag, String(node.value ?? ""), goType);
+    } else {
+      this.typeError(written, isSeq(node) ? "!!seq" : "!!map", undefined, goType);
+    }
+    return fallback;
+  }
+
+  private scalar(written: Node, node: Node, t: Extract<TypeExpr, { kind: "scalar" }>): unknown {
+    const goType = t.name === "uuid" ? "uuid.UUID" : t.name === "int" ? "int" : t.name;
+    if (!isScalar(node)) return this.mismatch(written, node, goType, undefined);
+    const r = this.resolveScalar(node);
+    const text = String(node.value ?? "");
+    switch (t.name) {
+      case "string":
+        return text;
+      case "uuid":
+        return this.uuid(written, text);
+      case "bool": {
+        if (r.tag === "!!bool") return r.value;
+        if (["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"].includes(text)) return true;
+        if (["n", "N", "no", "No", "NO", "off", "Off", "OFF"].includes(text)) return false;
+        this.typeError(written, r.tag, text, goType);
+        return undefined;
+      }
+      case "float64":
+        if (r.tag === "!!int") return Number(r.value);
+        if (r.tag === "!!float") return r.value;
+        this.typeError(written, r.tag, text, goType);
+        return undefined;
+      default: {
+        const bits = t.name === "int32" ? 32n : 64n;
+        const min = -(2n ** (bits - 1n));
+        const max = 2n ** (bits - 1n) - 1n;
+        let v: bigint | undefined;
+        if (r.tag === "!!int") v = r.value;
+        else if (r.tag === "!!float" && Number.isFinite(r.value)) v = BigInt(Math.trunc(r.value));
+        if (v !== undefined && v >= min && v <= max) return Number(v);
+        this.typeError(written, r.tag, text, goType);
+        return undefined;
+      }
+    }
+  }
+
+  /** google/uuid Parse acceptance; a failure is fatal, as in the reference. */
+  private uuid(node: Node, text: string): string {
+    const fail = (why: string) => {
+      throw new FatalDecode({ code: "yaml-invalid-uuid", span: this.span(node), message: why });
+    };
+    const hex = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+    switch (text.length) {
+      case 36:
+        if (!hex.test(text)) fail("invalid UUID format");
+        break;
+      case 45:
+        if (text.slice(0, 9).toLowerCase() !== "urn:uuid:") fail(`invalid urn prefix: ${goQuote(text.slice(0, 9))}`);
+        if (!hex.test(text.slice(9))) fail("invalid UUID format");
+        break;
+      case 38:
+        if (!hex.test(text.slice(1, 37))) fail("invalid UUID format");
+        break;
+      case 32:
+        if (!/^[0-9a-fA-F]{32}$/.test(text)) fail("invalid UUID format");
+        break;
+      default:
+        fail(`invalid UUID length: ${text.length}`);
+    }
+    return text;
+  }
+
+  private itemAnchor(item: Node): Span {
+    const s = this.span(item);
+    let i = s.start - 1;
+    while (i >= 0 && (this.text[i] === " " || this.text[i] === "\t" || this.text[i] === "\n" || this.text[i] === "\r")) i--;
+    if (i >= 0 && this.text[i] === "-") return { start: i, end: i + 1 };
+    return { start: s.start, end: s.start === s.end ? s.start : Math.min(s.end, this.lineEnd(s.start)) };
+  }
+
+  private lineEnd(offset: number): number {
+    const nl = this.text.indexOf("\n", offset);
+    const end = nl < 0 ? this.text.length : nl;
+    return this.text[end - 1] === "\r" ? end - 1 : end;
+  }
+
+  private list(written: Node, node: YAMLSeq, t: Extract<TypeExpr, { kind: "list" }>, anchor: Span): unknown[] {
+    const out: unknown[] = [];
+    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+    node.items.forEach((raw, index) => {
+      const item = raw as Node | null;
+      if (!item || this.isNull(this.deref(item))) return; // yaml.v3 drops null elements of typed lists
+      const before = this.problems.length;
+      const itemAnchor = this.itemAnchor(item);
+      const value = this.decode(item, t.of, itemAnchor);
+      if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
+      out.push(value);
+      source.items.push(itemAnchor.start < this.span(item).start ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
+      source.writtenIndex.push(index);
+    });
+    this.sources.set(out, source);
+    return out;
+  }
+
+  /** Pairs of a mapping with merge keys expanded (explicit keys win) and duplicates reported. */
+  private pairs(node: YAMLMap): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
+    const explicit: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+    const merged: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+    const seen = new Map<string, Node>();
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const keyNode = (pair.key as Node | null) ?? null;
+      const value = (pair.value as Node | null) ?? null;
+      if (!keyNode) continue;
+      const keyTarget = this.deref(keyNode);
+      if (isScalar(keyTarget)) {
+        const r = this.resolveScalar(keyTarget);
+        const key = String(keyTarget.value ?? "");
+        if (r.tag === "!!merge") {
+          merged.push(...this.mergeSources(value));
+          continue;
+        }
+        const first = seen.get(key);
+        if (first) {
+          this.problems.push({
+            code: "yaml-duplicate-key",
+            span: this.span(keyNode),
+            message: `mapping key ${goQuote(key)} already defined at line ${this.line(this.span(first).start)}`,
+            related: [{ span: this.span(first), message: `first definition of ${goQuote(key)}` }],
+            data: { key },
+          });
+          continue;
+        }
+        seen.set(key, keyNode);
+        explicit.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
+      } else {
+        explicit.push({ keyNode, key: keyNode.toString(), value, nonString: true });
+      }
+    }
+    for (const m of merged) if (!seen.has(m.key)) {
+      seen.set(m.key, m.keyNode);
+      explicit.push(m);
+    }
+    return explicit;
+  }
+
+  private mergeSources(value: Node | null): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
+    const target = this.deref(value);
+    const fail = () => {
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
+    };
+    if (value) this.charge(value);
+    if (isMap(target)) return this.withExpansion(value, target, () => this.pairs(target));
+    if (!isSeq(target)) return fail();
+    const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+    for (const item of target.items as (Node | null)[]) {
+      const m = this.deref(item);
+      if (!isMap(m)) return fail();
+      for (const p of this.withExpansion(item, m, () => this.pairs(m))) if (!out.some((o) => o.key === p.key)) out.push(p);
+    }
+    return out;
+  }
+
+  private line(offset: number): number {
+    let line = 1;
+    for (let i = 0; i < offset; i++) if (this.text.charCodeAt(i) === 10) line++;
+    return line;
+  }
+
+  private pairSource(keyNode: Node, value: Node | null): PairSource {
+    const empty = !value || (isScalar(value) && (value.value === null || value.value === "") && value.type === "PLAIN");
+    return { key: this.span(keyNode), value: empty ? null : this.span(value!), valueNode: value };
+  }
+
+  private object(node: YAMLMap | null, t: Extract<TypeExpr, { kind: "object" }>, anchor: Span, written?: Node): Record<string, unknown> {
+    const entry = objectEntry(t.entry);
+    const out: Record<string, unknown> = {};
+    const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: [], writtenIndex: [] };
+    const present = new Map<string, { keyNode: Node; value: Node | null }>();
+    if (node) for (const p of this.pairs(node)) {
+      present.set(p.key, p);
+      source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
+      if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: this.span(p.keyNode), entry: t.entry });
+    }
+    for (const [key, spec] of Object.entries(entry.keys)) {
+      if (spec.go_type === "-") continue; // runtime-only keys are never decoded
+      const ft = parseType(spec.type, spec.go_type);
+      const p = present.get(key);
+      out[key] = p ? this.decode(p.value, ft, this.span(p.keyNode)) : this.zero(ft, anchor);
+    }
+    this.sources.set(out, source);
+    return out;
+  }
+
+  private map(written: Node, node: YAMLMap, t: Extract<TypeExpr, { kind: "map" }>, anchor: Span): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+    for (const p of this.pairs(node)) {
+      if (p.nonString && !isScalar(this.deref(p.keyNode))) {
+        throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(p.keyNode), message: `invalid map key: ${p.key}` });
+      }
+      if (p.nonString && !source.nonStringKey) source.nonStringKey = this.span(p.keyNode);
+      source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
+      const v = this.decode(p.value, t.of, this.span(p.keyNode));
+      // A typed map keeps a null value as its zero value (env_vars: {A: ~} gives A="").
+      out[p.key] = v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null;
+    }
+    this.sources.set(out, source);
+    return out;
+  }
+
+  /** A free-form value (interface{}): JSON-like data, with sources for every nested collection. */
+  private any(written: Node, node: Node, anchor: Span): unknown {
+    if (isScalar(node)) {
+      const r = this.resolveScalar(node);
+      switch (r.tag) {
+        case "!!null":
+        case "!!merge":
+          return null;
+        case "!!int":
+          return Number(r.value);
+        default:
+          return r.value;
+      }
+    }
+    if (isSeq(node)) {
+      const out: unknown[] = [];
+      const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+      node.items.forEach((raw, index) => {
+        const item = raw as Node | null;
+        const itemAnchor = item ? this.itemAnchor(item) : anchor;
+        out.push(item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null);
+        source.items.push(item ? { start: itemAnchor.start, end: this.span(item).end } : anchor);
+        source.writtenIndex.push(index);
+      });
+      this.sources.set(out, source);
+      return out;
+    }
+    if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor);
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Span } from "../types";
+import type { SourceMap } from "./source";
+
+/**
+ * Finds where a decoded value was written, for diagnostics and features:
+ * a value's span, else its key's (an empty `key:`), else the owning object's anchor
+ * (the key that holds it, or its list item's dash) when the key is missing.
+ */
+export class Locator {
+  constructor(private readonly sources: SourceMap, private readonly fallback: Span) {}
+
+  anchor(obj: object | undefined | null): Span {
+    return this.sources.get(obj)?.anchor ?? this.fallback;
+  }
+
+  /** The whole written extent of an object or list. */
+  extent(obj: object | undefined | null): Span {
+    return this.sources.get(obj)?.extent ?? this.anchor(obj);
+  }
+
+  has(obj: object | undefined | null, key: string): boolean {
+    return this.sources.get(obj)?.keys.has(key) ?? false;
+  }
+
+  value(obj: object | undefined | null, key: string): Span {
+    const pair = this.sources.get(obj)?.keys.get(key);
+    if (!pair) return this.anchor(obj);
+    return pair.value ?? pair.key;
+  }
+
+  key(obj: object | undefined | null, key: string): Span {
+    return this.sources.get(obj)?.keys.get(key)?.key ?? this.anchor(obj);
+  }
+
+  /** The span of item `i` of a decoded list (a scalar item's value, or an object item from its dash). */
+  item(list: unknown[] | undefined, i: number): Span {
+    const src = this.sources.get(list);
+    return src?.items[i] ?? this.anchor(list);
+  }
+
+  /** The item's span if the list came from YAML, else the value span of `key` on `owner`. */
+  itemOr(list: unknown[] | undefined, i: number, owner: object, key: string): Span {
+    return this.sources.get(list)?.items[i] ?? this.value(owner, key);
+  }
+}

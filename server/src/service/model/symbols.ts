@@ -1,0 +1,55 @@
+import type { Span } from "../types";
+
+/** What a key names. Every kind has declarations and references, so navigation and rename are generic. */
+export type SymbolKind =
+  | "challenge"
+  | "input-set"
+  | "case"
+  | "input"
+  | "expectation"
+  | "asset"
+  | "validator"
+  | "metric"
+  | "judge"
+  | "dimension"
+  | "check";
+
+export interface SymbolEntry {
+  kind: SymbolKind;
+  name: string;
+  /** The span of the name itself (inside `input:<name>` for a source reference). */
+  span: Span;
+  /** Scope the name lives in: "" for pack-wide names; the case's field path for case inputs. */
+  scope: string;
+  /** Field path of the declaring or referring value. */
+  field: string;
+}
+
+/** Declarations and references of every key graph in one document version. */
+export class SymbolTable {
+  readonly declarations: SymbolEntry[] = [];
+  readonly references: SymbolEntry[] = [];
+
+  declare(e: SymbolEntry): void {
+    this.declarations.push(e);
+  }
+
+  reference(e: SymbolEntry): void {
+    this.references.push(e);
+  }
+
+  declared(kind: SymbolKind, scope = ""): SymbolEntry[] {
+    return this.declarations.filter((d) => d.kind === kind && d.scope === scope);
+  }
+
+  /** Declarations and references of the symbol that covers `offset`. */
+  at(offset: number): SymbolEntry | undefined {
+    const inside = (e: SymbolEntry) => e.span.start <= offset && offset <= e.span.end;
+    return this.references.find(inside) ?? this.declarations.find(inside);
+  }
+
+  occurrences(kind: SymbolKind, name: string, scope: string): { declarations: SymbolEntry[]; references: SymbolEntry[] } {
+    const same = (e: SymbolEntry) => e.kind === kind && e.name === name && e.scope === scope;
+    return { declarations: this.declarations.filter(same), references: this.references.filter(same) };
+  }
+}

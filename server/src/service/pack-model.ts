@@ -1,0 +1,119 @@
+import type { Document } from "yaml";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { Bundle } from "./model/bundle";
+import { YamlDecoder, UnknownKey } from "./model/decode";
+import { Locator } from "./model/locate";
+import { normalize } from "./model/normalize";
+import { parseYaml, rootAnchor } from "./model/parse";
+import { SourceMap } from "./model/source";
+import { SymbolTable } from "./model/symbols";
+import { collectSymbols } from "./model/collect-symbols";
+import { Finding, RuleContext } from "./rules/context";
+import { referenceRules } from "./rules";
+import { advisoryRules } from "./advisories";
+import type { PackDiagnostic, Range, Severity, Span } from "./types";
+
+/**
+ * One version of a challenge-pack document: its text, YAML AST, decoded bundle, sources,
+ * symbols and findings. Built once per version; every feature reads it and none reparses.
+ */
+export interface PackModel {
+  readonly kind: "challenge-pack";
+  readonly text: string;
+  readonly lines: TextDocument;
+  readonly yaml: Document.Parsed | undefined;
+  readonly extraDocuments: number;
+  readonly bundle: Bundle;
+  readonly sources: SourceMap;
+  readonly at: Locator;
+  readonly symbols: SymbolTable;
+  readonly unknownKeys: readonly UnknownKey[];
+  /** Every finding, before settings are applied. */
+  readonly findings: readonly Finding[];
+}
+
+export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackModel {
+  const lines = TextDocument.create(uri, "yaml", 0, text);
+  const parsed = parseYaml(text);
+  const anchor = rootAnchor(parsed.doc, text);
+  const sources = new SourceMap();
+  const at = new Locator(sources, anchor);
+  const findings: Finding[] = [];
+
+  if (text.trim() === "" || !parsed.doc || parsed.doc.contents === null && parsed.syntax.length === 0) {
+    findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
+  }
+  for (const s of parsed.syntax) {
+    findings.push({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } });
+  }
+
+  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources, parsed.nodeCount);
+  const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
+  for (const p of decoder.problems) {
+    findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });
+  }
+  normalize(bundle, sources);
+
+  const ctx = new RuleContext(bundle, sources, at, text);
+  const decodeSpans = findings.map((f) => f.span);
+  for (const rule of referenceRules) rule(ctx);
+  const model: PackModel = {
+    kind: "challenge-pack",
+    text,
+    lines,
+    yaml: parsed.doc,
+    extraDocuments: parsed.extraDocuments.length,
+    bundle,
+    sources,
+    at,
+    symbols: new SymbolTable(),
+    unknownKeys: decoder.unknownKeys,
+    findings,
+  };
+  // A value the decoder already rejected is not reported again by a validation rule.
+  for (const f of ctx.findings) if (!decodeSpans.some((s) => overlaps(s, f.span))) findings.push(f);
+  const advice = new RuleContext(bundle, sources, at, text);
+  for (const rule of advisoryRules) rule(advice, model);
+  findings.push(...advice.findings);
+  collectSymbols(model);
+  return model;
+}
+
+let empty: Document.Parsed | undefined;
+function emptyDocument(): Document.Parsed {
+  empty ??= parseYaml("{}\n").doc!;
+  return empty;
+}
+
+function overlaps(a: Span, b: Span): boolean {
+  return a.start < b.end && b.start < a.end || a.start === b.start;
+}
+
+export function toRange(lines: TextDocument, span: Span): Range {
+  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
+}
+
+/** How the user has tuned rules: a severity per code, or "off". */
+export interface RuleSettings {
+  rules?: Record<string, Severity | "off">;
+}
+
+export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
+  const out: PackDiagnostic[] = [];
+  for (const f of model.findings) {
+    const override = settings.rules?.[f.code];
+    if (override === "off") continue;
+    const d: PackDiagnostic = {
+      code: f.code,
+      severity: override ?? f.severity,
+      field: f.field,
+      message: f.message,
+      range: toRange(model.lines, f.span),
+    };
+    if (f.related) d.related = f.related.map((r) => ({ range: toRange(model.lines, r.span), message: r.message }));
+    if (f.data) d.data = f.data;
+    if (f.tags) d.tags = f.tags;
+    out.push(d);
+  }
+  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

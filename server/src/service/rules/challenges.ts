@@ -1,0 +1,35 @@
+import type { Rule } from "./context";
+import { enumValues } from "../catalog";
+import { checkArtifactRefs, checkAssets, duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
+
+/** V05 challenges present; V07 per challenge: identity, metadata, assets, artifact refs (§7.1, §7.6). */
+export const challengesNonEmptyRule: Rule = (ctx) => {
+  const b = ctx.bundle;
+  if (b.challenges.length === 0) ctx.report("challenges-empty", "challenges", ctx.at.value(b, "challenges"));
+};
+
+export const challengeRules: Rule = (ctx) => {
+  const assetKeys = versionAssetKeys(ctx);
+  const difficulties = enumValues("challenge_difficulty");
+  const seen = new FirstSeen();
+  ctx.bundle.challenges.forEach((c, i) => {
+    const p = `challenges[${i}]`;
+    const keySpan = ctx.at.value(c, "key");
+    if (c.key === "") ctx.report("challenge-key-required", `${p}.key`, keySpan);
+    else {
+      const first = seen.check(c.key, keySpan);
+      if (first) ctx.report("challenge-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `challenge "${c.key}"`));
+    }
+    if (c.title === "") ctx.report("challenge-title-required", `${p}.title`, ctx.at.value(c, "title"));
+    if (c.category === "") ctx.report("challenge-category-required", `${p}.category`, ctx.at.value(c, "category"));
+    if (!difficulties.includes(c.difficulty)) {
+      ctx.report("challenge-difficulty-invalid", `${p}.difficulty`, ctx.at.value(c, "difficulty"), { data: { expected: difficulties } });
+    }
+    checkAssets(ctx, c.assets, `${p}.assets`, "challenge-asset");
+    checkArtifactRefs(ctx, c.artifact_refs, `${p}.artifact_refs`, {
+      required: "challenge-artifact-ref-key-required",
+      duplicate: "challenge-artifact-ref-key-duplicate",
+      undeclared: "challenge-artifact-ref-undeclared",
+    }, assetKeys);
+  });
+};

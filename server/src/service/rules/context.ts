@@ -1,0 +1,68 @@
+import type { Bundle } from "../model/bundle";
+import type { Locator } from "../model/locate";
+import type { SourceMap } from "../model/source";
+import type { Severity, Span } from "../types";
+import { rule as catalogRule } from "../catalog";
+import { nameIn } from "../model/collect-symbols";
+
+export interface Finding {
+  code: string;
+  severity: Severity;
+  field: string | null;
+  message: string;
+  span: Span;
+  related?: { span: Span; message: string }[];
+  data?: Record<string, unknown>;
+  /** LSP diagnostic tags: 1 = unnecessary, 2 = deprecated. */
+  tags?: number[];
+}
+
+export interface ReportExtra {
+  /** Needed when the catalog's message has placeholders. */
+  message?: string;
+  related?: { span: Span; message: string }[];
+  data?: Record<string, unknown>;
+}
+
+/** What a rule sees: the normalized bundle, where each value was written, and a way to report. */
+export class RuleContext {
+  readonly findings: Finding[] = [];
+
+  constructor(
+    readonly bundle: Bundle,
+    readonly sources: SourceMap,
+    readonly at: Locator,
+    readonly text: string,
+  ) {}
+
+  /** Reports a reference rule (an error). The message defaults to the catalog's when it has no placeholders. */
+  report(code: string, field: string, span: Span, extra: ReportExtra = {}): void {
+    let message = extra.message;
+    if (message === undefined) {
+      const r = catalogRule(code);
+      if (!r) throw new Error(`rule ${code} is not in the catalog`);
+      if (/\{[a-z_]+\}/.test(r.message)) throw new Error(`rule ${code} needs an explicit message`);
+      message = r.message;
+    }
+    this.findings.push({ code, severity: "error", field, message, span, related: extra.related, data: extra.data });
+  }
+
+  /** Reports one of our own checks (advisories): never an error, so never a change of verdict. */
+  advise(
+    code: string,
+    severity: Exclude<Severity, "error">,
+    field: string | null,
+    span: Span,
+    message: string,
+    extra: { data?: Record<string, unknown>; tags?: number[] } = {},
+  ): void {
+    this.findings.push({ code, severity, field, message, span, ...extra });
+  }
+
+  /** The span of `name` inside a scalar value written at `value` (e.g. `prompt` in `source: input:prompt`). */
+  nameSpan(value: Span, name: string): Span {
+    return nameIn(this.text, value, name);
+  }
+}
+
+export type Rule = (ctx: RuleContext) => void;

@@ -1,0 +1,26 @@
+import type { Rule } from "./context";
+import { packRules } from "./pack";
+import { modalityRules } from "./modality";
+import { executionModeRules } from "./execution-mode";
+import { challengeRules, challengesNonEmptyRule } from "./challenges";
+import { inputSetRules } from "./input-sets";
+import { versionAssetRules } from "./assets";
+
+/** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, §1.3). */
+export const referenceRules: readonly Rule[] = [
+  packRules, // V01, V02
+  modalityRules, // V03
+  executionModeRules, // V04
+  challengesNonEmptyRule, // V05
+  // V06 security
+  challengeRules, // V07
+  inputSetRules, // V08
+  // V09 tools
+  // V10 tool_policy
+  // V11 sandbox
+  // V12 deployment_defaults
+  // V13 evaluation_spec
+  // V14 case templates
+  // V15 user simulator
+  versionAssetRules, // V16
+];

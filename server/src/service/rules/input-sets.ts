@@ -1,0 +1,133 @@
+import type { Rule, RuleContext } from "./context";
+import type { Span } from "../types";
+import { goTrim } from "../util/go-quote";
+import type { Case } from "../model/bundle";
+import { checkArtifactRefs, checkAssets, duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
+
+/** V08: input sets and their cases, with each case's assets, artifacts, inputs and expectations (§7.2–§7.6). */
+export const inputSetRules: Rule = (ctx) => {
+  const assetKeys = versionAssetKeys(ctx);
+  const challengeKeys = new Set(ctx.bundle.challenges.map((c) => c.key).filter((k) => k !== ""));
+  const seen = new FirstSeen();
+  ctx.bundle.input_sets.forEach((set, i) => {
+    const p = `input_sets[${i}]`;
+    const keySpan = ctx.at.value(set, "key");
+    if (set.key === "") ctx.report("input-set-key-required", `${p}.key`, keySpan);
+    else {
+      const first = seen.check(set.key, keySpan);
+      if (first) ctx.report("input-set-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `input set "${set.key}"`));
+    }
+    if (set.name === "") ctx.report("input-set-name-required", `${p}.name`, ctx.at.value(set, "name"));
+    if (set.cases.length === 0) {
+      ctx.report("input-set-cases-empty", `${p}.cases`, ctx.at.value(set, set.fromItems || ctx.at.has(set, "items") && !ctx.at.has(set, "cases") ? "items" : "cases"));
+    }
+    let reference = "";
+    let referenceSpan = keySpan;
+    const caseKeys = new FirstSeen();
+    set.cases.forEach((c, j) => {
+      const cp = `${p}.cases[${j}]`;
+      const ckSpan = ctx.at.value(c, "challenge_key");
+      if (c.challenge_key === "") ctx.report("case-challenge-key-required", `${cp}.challenge_key`, ckSpan);
+      else {
+        if (reference === "") {
+          reference = c.challenge_key;
+          referenceSpan = ckSpan;
+        } else if (c.challenge_key !== reference) {
+          ctx.report("case-challenge-key-mixed", `${cp}.challenge_key`, ckSpan, {
+            related: [{ span: referenceSpan, message: `the input set's first case uses "${reference}"` }],
+            data: { setIndex: i, reference },
+          });
+        }
+        if (!challengeKeys.has(c.challenge_key)) {
+          ctx.report("case-challenge-key-undeclared", `${cp}.challenge_key`, ckSpan, { data: { kind: "challenge", name: c.challenge_key } });
+        }
+      }
+      const caseKeySpan = ctx.at.value(c, ctx.at.has(c, "case_key") ? "case_key" : "item_key");
+      if (c.case_key === "") ctx.report("case-key-required", `${cp}.case_key`, caseKeySpan);
+      else {
+        const first = caseKeys.check(`${c.challenge_key}\u0000${c.case_key}`, caseKeySpan);
+        if (first) ctx.report("case-key-duplicate", `${cp}.case_key`, caseKeySpan, duplicateOf(first, `case "${c.case_key}"`));
+      }
+      checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
+      checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
+        required: "case-artifact-key-required",
+        duplicate: "case-artifact-key-duplicate",
+        undeclared: "case-artifact-undeclared",
+      }, assetKeys);
+      checkInputs(ctx, c, cp, assetKeys);
+      checkExpectations(ctx, c, cp, assetKeys);
+    });
+  });
+};
+
+function checkInputs(ctx: RuleContext, c: Case, cp: string, assetKeys: ReadonlySet<string>): void {
+  const seen = new FirstSeen();
+  c.inputs.forEach((input, k) => {
+    const p = `${cp}.inputs[${k}]`;
+    const keySpan = ctx.at.value(input, "key");
+    if (input.key === "") ctx.report("case-input-key-required", `${p}.key`, keySpan);
+    else {
+      const first = seen.check(input.key, keySpan);
+      if (first) ctx.report("case-input-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `input "${input.key}"`));
+    }
+    if (input.kind === "") ctx.report("case-input-kind-required", `${p}.kind`, ctx.at.value(input, "kind"));
+    if (input.artifact_key !== "" && !assetKeys.has(input.artifact_key)) {
+      ctx.report("case-input-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(input, "artifact_key"), {
+        data: { kind: "asset", name: input.artifact_key },
+      });
+    }
+  });
+}
+
+function checkExpectations(ctx: RuleContext, c: Case, cp: string, assetKeys: ReadonlySet<string>): void {
+  const inputKeys = new Set(c.inputs.map((i) => i.key));
+  const seen = new FirstSeen();
+  c.expectations.forEach((e, k) => {
+    const p = `${cp}.expectations[${k}]`;
+    const keySpan = ctx.at.value(e, "key");
+    if (e.key === "") ctx.report("case-expectation-key-required", `${p}.key`, keySpan);
+    else {
+      const first = seen.check(e.key, keySpan);
+      if (first) ctx.report("case-expectation-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `expectation "${e.key}"`));
+    }
+    if (e.kind === "") ctx.report("case-expectation-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
+    if (e.artifact_key !== "" && !assetKeys.has(e.artifact_key)) {
+      ctx.report("case-expectation-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(e, "artifact_key"), {
+        data: { kind: "asset", name: e.artifact_key },
+      });
+    }
+    checkSource(ctx, e.source, `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "case-expectation");
+  });
+}
+
+/**
+ * The `source` grammar: empty, `input:<key>` of the same case, or `artifact:<version asset>`.
+ * Shared with user-simulator turn expectations, which use their own codes and do not trim.
+ */
+export function checkSource(
+  ctx: RuleContext,
+  source: string,
+  field: string,
+  span: Span,
+  inputKeys: ReadonlySet<string>,
+  assetKeys: ReadonlySet<string>,
+  codePrefix: string,
+  trim: (s: string) => string = goTrim,
+): void {
+  if (source === "") return;
+  if (source.startsWith("input:")) {
+    const key = trim(source.slice("input:".length));
+    if (key === "") ctx.report(`${codePrefix}-source-input-key-empty`, field, span);
+    else if (!inputKeys.has(key)) {
+      ctx.report(`${codePrefix}-source-input-undeclared`, field, ctx.nameSpan(span, key), { data: { kind: "input", name: key } });
+    }
+  } else if (source.startsWith("artifact:")) {
+    const key = trim(source.slice("artifact:".length));
+    if (key === "") ctx.report(`${codePrefix}-source-artifact-key-empty`, field, span);
+    else if (!assetKeys.has(key)) {
+      ctx.report(`${codePrefix}-source-artifact-undeclared`, field, ctx.nameSpan(span, key), { data: { kind: "asset", name: key } });
+    }
+  } else {
+    ctx.report(`${codePrefix}-source-prefix-invalid`, field, span);
+  }
+}

@@ -1,0 +1,11 @@
+import type { Rule } from "./context";
+import { isBlank } from "../util/go-quote";
+
+/** V01 pack metadata, V02 version number (catalog §5.1, §5.2). */
+export const packRules: Rule = (ctx) => {
+  const { pack, version } = ctx.bundle;
+  for (const key of ["slug", "name", "family"] as const) {
+    if (isBlank(pack[key])) ctx.report(`pack-${key}-required`, `pack.${key}`, ctx.at.value(pack, key));
+  }
+  if (version.number <= 0) ctx.report("version-number-positive", "version.number", ctx.at.value(version, "number"));
+};
