@@ -5,6 +5,7 @@ import { executionModeRules } from "./execution-mode";
 import { challengeRules, challengesNonEmptyRule } from "./challenges";
 import { inputSetRules } from "./input-sets";
 import { versionAssetRules } from "./assets";
+import { evaluationSpecRules } from "./evaluation-spec";
 
 /** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, §1.3). */
 export const referenceRules: readonly Rule[] = [
@@ -19,7 +20,7 @@ export const referenceRules: readonly Rule[] = [
   // V10 tool_policy
   // V11 sandbox
   // V12 deployment_defaults
-  // V13 evaluation_spec
+  evaluationSpecRules, // V13
   // V14 case templates
   // V15 user simulator
   versionAssetRules, // V16
