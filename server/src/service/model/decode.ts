@@ -177,7 +177,9 @@ export class YamlDecoder {
     const target = this.deref(node);
     if (node && target !== node) this.charge(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    return this.withExpansion(node, target, () => this.decodeResolved(node!, target!, t, anchor));
+    const value = this.withExpansion(node, target, () => this.decodeResolved(node!, target!, t, anchor));
+    // A value that failed to decode leaves the field at its zero value, as in Go.
+    return value === undefined ? this.zero(t, anchor) : value;
   }
 
   private decodeResolved(written: Node, node: Node, t: TypeExpr, anchor: Span): unknown {
