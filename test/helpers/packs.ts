@@ -28,6 +28,7 @@ export const sections = {
         - key: policy_pdf
           path: assets/policy.pdf
   `,
+  /** Written at column 0; `pack()` indents it under `version:`. */
   evaluationSpec: yaml`
       evaluation_spec:
         name: support-v1
@@ -69,9 +70,14 @@ export const sections = {
 export function pack(s: PackSections = {}): string {
   return [
     s.head ?? sections.head,
-    (s.version ?? sections.version) + (s.evaluationSpec ?? sections.evaluationSpec),
+    (s.version ?? sections.version) + underVersion(s.evaluationSpec ?? sections.evaluationSpec),
     s.challenges ?? sections.challenges,
     s.inputSets ?? sections.inputSets,
     s.extra ?? "",
   ].join("");
+}
+
+/** Indents an `evaluation_spec:` section written at column 0 so it sits under `version:`. */
+function underVersion(spec: string): string {
+  return /^\S/.test(spec) ? spec.replace(/^(?=.)/gm, "  ") : spec;
 }

@@ -53,7 +53,6 @@ export class YamlDecoder {
   readonly problems: DecodeProblem[] = [];
   readonly unknownKeys: UnknownKey[] = [];
   private aliasBudget: number;
-  private readonly expanding: Node[] = [];
 
   constructor(
     private readonly doc: Document,
@@ -89,7 +88,8 @@ export class YamlDecoder {
     if (!target) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
     }
-    if (this.expanding.includes(target)) {
+    const t = this.span(target);
+    if (t.start <= this.span(alias).start && this.span(alias).end <= t.end) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `anchor '${alias.source}' value contains itself` });
     }
     return target;
@@ -101,17 +101,6 @@ export class YamlDecoder {
     }
   }
 
-  private withExpansion<T>(node: Node | null, target: Node | null, fn: () => T): T {
-    if (node && isAlias(node) && target) {
-      this.expanding.push(target);
-      try {
-        return fn();
-      } finally {
-        this.expanding.pop();
-      }
-    }
-    return fn();
-  }
 
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
@@ -177,7 +166,7 @@ export class YamlDecoder {
     const target = this.deref(node);
     if (node && target !== node) this.charge(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    const value = this.withExpansion(node, target, () => this.decodeResolved(node!, target!, t, anchor));
+    const value = this.decodeResolved(node!, target!, t, anchor);
     // A value that failed to decode leaves the field at its zero value, as in Go.
     return value === undefined ? this.zero(t, anchor) : value;
   }
@@ -352,13 +341,13 @@ export class YamlDecoder {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
     };
     if (value) this.charge(value);
-    if (isMap(target)) return this.withExpansion(value, target, () => this.pairs(target));
+    if (isMap(target)) return this.pairs(target);
     if (!isSeq(target)) return fail();
     const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
     for (const item of target.items as (Node | null)[]) {
       const m = this.deref(item);
       if (!isMap(m)) return fail();
-      for (const p of this.withExpansion(item, m, () => this.pairs(m))) if (!out.some((o) => o.key === p.key)) out.push(p);
+      for (const p of this.pairs(m)) if (!out.some((o) => o.key === p.key)) out.push(p);
     }
     return out;
   }
