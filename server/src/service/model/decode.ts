@@ -1,4 +1,4 @@
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
@@ -27,8 +27,15 @@ const TAG_SHORT: Record<string, string> = {
   "tag:yaml.org,2002:merge": "!!merge",
 };
 
-/** Alias expansion is capped: a "billion laughs" document must not blow up the decoder. */
-const MIN_ALIAS_BUDGET = 100_000;
+/**
+ * yaml.v3's guard against "billion laughs": once more than 100 of over 1000 decoded nodes came through aliases,
+ * the share of alias-decoded nodes may not exceed a ratio that falls from 0.99 (≤ 400k nodes) to 0.10 (≥ 4M).
+ */
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= 400_000) return 0.99;
+  if (decodeCount >= 4_000_000) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
+}
 
 class FatalDecode extends Error {
   constructor(readonly problem: DecodeProblem) {
@@ -52,15 +59,26 @@ export interface UnknownKey {
 export class YamlDecoder {
   readonly problems: DecodeProblem[] = [];
   readonly unknownKeys: UnknownKey[] = [];
-  private aliasBudget: number;
+  private decodeCount = 0;
+  private aliasCount = 0;
+  private aliasDepth = 0;
+
+  /** Anchored nodes by name, in document order (yaml's Alias.resolve walks the whole document per call). */
+  private readonly anchors = new Map<string, Node[]>();
 
   constructor(
     private readonly doc: Document,
     private readonly text: string,
     readonly sources: SourceMap,
-    nodeCount: number,
   ) {
-    this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, nodeCount * 10);
+    visit(doc, (_key, node) => {
+      const anchor = (node as Node).anchor;
+      if (anchor) {
+        const list = this.anchors.get(anchor) ?? [];
+        list.push(node as Node);
+        this.anchors.set(anchor, list);
+      }
+    });
   }
 
   /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
@@ -84,7 +102,9 @@ export class YamlDecoder {
   private deref(node: Node | null): Node | null {
     if (!node || !isAlias(node)) return node;
     const alias = node as Alias;
-    const target = alias.resolve(this.doc) as Node | undefined;
+    const at = this.span(alias).start;
+    // An alias refers to the last node with that anchor that starts before it.
+    const target = this.anchors.get(alias.source)?.filter((n) => this.span(n).start < at).pop();
     if (!target) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
     }
@@ -95,8 +115,10 @@ export class YamlDecoder {
     return target;
   }
 
-  private charge(node: Node): void {
-    if (--this.aliasBudget < 0) {
+  private count(node: Node): void {
+    this.decodeCount++;
+    if (this.aliasDepth > 0) this.aliasCount++;
+    if (this.aliasCount > 100 && this.decodeCount > 1000 && this.aliasCount / this.decodeCount > allowedAliasRatio(this.decodeCount)) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "document contains excessive aliasing" });
     }
   }
@@ -164,9 +186,16 @@ export class YamlDecoder {
 
   decode(node: Node | null, t: TypeExpr, anchor: Span): unknown {
     const target = this.deref(node);
-    if (node && target !== node) this.charge(node);
+    if (node) this.count(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    const value = this.decodeResolved(node!, target!, t, anchor);
+    const viaAlias = target !== node;
+    if (viaAlias) this.aliasDepth++;
+    let value: unknown;
+    try {
+      value = this.decodeResolved(node!, target!, t, anchor);
+    } finally {
+      if (viaAlias) this.aliasDepth--;
+    }
     // A value that failed to decode leaves the field at its zero value, as in Go.
     return value === undefined ? this.zero(t, anchor) : value;
   }
@@ -340,7 +369,7 @@ export class YamlDecoder {
     const fail = () => {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
     };
-    if (value) this.charge(value);
+    if (value) this.count(value);
     if (isMap(target)) return this.pairs(target);
     if (!isSeq(target)) return fail();
     const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
