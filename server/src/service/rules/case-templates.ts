@@ -68,7 +68,7 @@ export interface TemplateCodes {
 
 /**
  * Reports every placeholder of `template` that does not resolve in `context`, at the placeholder
- * inside the written value (`valueSpan`). Returns how many were reported.
+ * inside the written value (`valueSpan`).
  */
 export function checkCaseTemplate(
   ctx: RuleContext,
