@@ -1,4 +1,4 @@
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
@@ -72,12 +72,10 @@ export class YamlDecoder {
     readonly sources: SourceMap,
   ) {
     visit(doc, (_key, node) => {
-      const anchor = (node as Node).anchor;
-      if (anchor) {
-        const list = this.anchors.get(anchor) ?? [];
-        list.push(node as Node);
-        this.anchors.set(anchor, list);
-      }
+      if (!isNode(node) || !node.anchor) return;
+      const list = this.anchors.get(node.anchor) ?? [];
+      list.push(node);
+      this.anchors.set(node.anchor, list);
     });
   }
 
