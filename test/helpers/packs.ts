@@ -69,9 +69,15 @@ export const sections = {
 export function pack(s: PackSections = {}): string {
   return [
     s.head ?? sections.head,
-    (s.version ?? sections.version) + (s.evaluationSpec ?? sections.evaluationSpec),
+    (s.version ?? sections.version) + underVersion(s.evaluationSpec ?? sections.evaluationSpec),
     s.challenges ?? sections.challenges,
     s.inputSets ?? sections.inputSets,
     s.extra ?? "",
   ].join("");
+}
+
+/** `yaml\`…\`` dedents the evaluation_spec section to column 0; it belongs under `version:`. */
+function underVersion(section: string): string {
+  if (/^\s/.test(section)) return section;
+  return section.replace(/^(?=.)/gm, "  ");
 }
