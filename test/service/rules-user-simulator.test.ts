@@ -255,7 +255,7 @@ const rows: Row[] = [
     code: "phase-llm-until-empty",
     field: `${P}.phases[1].until[1]`,
     message: "must be a non-empty condition expression",
-    bad: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      ⟦- " "⟧\n',
+    bad: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ⟦" "⟧\n',
     good: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ~\n',
   },
   {

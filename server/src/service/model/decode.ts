@@ -91,9 +91,12 @@ export class YamlDecoder {
     }
   }
 
+  /** A node's span without the line breaks and blanks a block collection ends with. */
   private span(node: Node): Span {
     const r = node.range ?? [0, 0, 0];
-    return { start: r[0], end: Math.max(r[0], r[1]) };
+    let end = Math.max(r[0], r[1]);
+    while (end > r[0] && /\s/.test(this.text[end - 1])) end--;
+    return { start: r[0], end };
   }
 
   /** Follows aliases (with the expansion cap and a cycle check). */
@@ -313,7 +316,9 @@ export class YamlDecoder {
       const value = this.decode(item, t.of, itemAnchor);
       if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
       out.push(value);
-      source.items.push(itemAnchor.start < this.span(item).start ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
+      // An object item spans from its dash; a scalar item is just its value.
+      const objectItem = value !== null && typeof value === "object";
+      source.items.push(objectItem ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
       source.writtenIndex.push(index);
     });
     this.sources.set(out, source);
@@ -447,8 +452,10 @@ export class YamlDecoder {
       node.items.forEach((raw, index) => {
         const item = raw as Node | null;
         const itemAnchor = item ? this.itemAnchor(item) : anchor;
-        out.push(item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null);
-        source.items.push(item ? { start: itemAnchor.start, end: this.span(item).end } : anchor);
+        const value = item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null;
+        out.push(value);
+        if (!item) source.items.push(anchor);
+        else source.items.push(value !== null && typeof value === "object" ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
         source.writtenIndex.push(index);
       });
       this.sources.set(out, source);
