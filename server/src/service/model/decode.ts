@@ -455,7 +455,8 @@ export class YamlDecoder {
         const value = item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null;
         out.push(value);
         if (!item) source.items.push(anchor);
-        else source.items.push(value !== null && typeof value === "object" ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
+        // A null item may still stand for an object (JSON decodes it to a zero struct), so it keeps its dash.
+        else source.items.push(value === null || typeof value === "object" ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
         source.writtenIndex.push(index);
       });
       this.sources.set(out, source);
