@@ -1,6 +1,9 @@
 import type { Rule, RuleContext } from "../context";
 import type { EvalSpec } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
+import { judgeRules, normalizeJudges } from "./judges";
+import { dimensionRules, normalizeDimensions } from "./dimensions";
+import { normalizeStrategy, scorecardRules } from "./scorecard";
 
 /**
  * V13: the evaluation spec. The reference validates a normalized copy (§9.1), in a fixed order:
@@ -10,10 +13,18 @@ import { decodeEvaluationSpec } from "./decode";
 export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;
 
 /** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
-const normalizers: EvalStage[] = [];
+const normalizers: EvalStage[] = [
+  normalizeJudges,
+  normalizeStrategy,
+  normalizeDimensions,
+];
 
 /** §9.1 "Order inside V13", steps (1)–(12). */
-const stages: EvalStage[] = [];
+const stages: EvalStage[] = [
+  judgeRules, // (8) llm_judges, judge_limits
+  dimensionRules, // (9)
+  scorecardRules, // (10)–(12)
+];
 
 export const evaluationSpecRules: Rule = (ctx) => {
   const spec = decodeEvaluationSpec(ctx);
