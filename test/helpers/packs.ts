@@ -20,7 +20,7 @@ export const sections = {
       name: Support Eval
       family: support
   `,
-  /** `version:` without its evaluation_spec, which is appended from `evaluationSpec`. */
+  /** `version:` without its evaluation_spec, which is appended (indented under `version:`) from `evaluationSpec`. */
   version: yaml`
     version:
       number: 1
@@ -69,9 +69,17 @@ export const sections = {
 export function pack(s: PackSections = {}): string {
   return [
     s.head ?? sections.head,
-    (s.version ?? sections.version) + (s.evaluationSpec ?? sections.evaluationSpec),
+    (s.version ?? sections.version) + indent(s.evaluationSpec ?? sections.evaluationSpec, 2),
     s.challenges ?? sections.challenges,
     s.inputSets ?? sections.inputSets,
     s.extra ?? "",
   ].join("");
+}
+
+/** Indents every non-blank line (sections are written dedented; evaluation_spec belongs under `version:`). */
+function indent(text: string, n: number): string {
+  return text
+    .split("\n")
+    .map((l) => (l.trim() === "" ? l : " ".repeat(n) + l))
+    .join("\n");
 }

@@ -1,6 +1,8 @@
 import type { Rule, RuleContext } from "../context";
 import type { EvalSpec } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
+import { validatorConfigStage } from "./validator-config";
+import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCheckStage } from "./post-execution-checks";
 
 /**
  * V13: the evaluation spec. The reference validates a normalized copy (§9.1), in a fixed order:
@@ -10,10 +12,16 @@ import { decodeEvaluationSpec } from "./decode";
 export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;
 
 /** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
-const normalizers: EvalStage[] = [];
+const normalizers: EvalStage[] = [
+  normalizePostExecutionChecks,
+];
 
 /** §9.1 "Order inside V13", steps (1)–(12). */
-const stages: EvalStage[] = [];
+const stages: EvalStage[] = [
+  validatorConfigStage, // (2) config by type, code_execution/postcondition check references
+  postExecutionCheckStage, // (3)
+  fileTargetReferenceStage, // (4)
+];
 
 export const evaluationSpecRules: Rule = (ctx) => {
   const spec = decodeEvaluationSpec(ctx);
