@@ -77,7 +77,7 @@ export function pack(s: PackSections = {}): string {
 }
 
 /** Indents every non-blank line (sections are written dedented; evaluation_spec belongs under `version:`). */
-function indent(text: string, n: number): string {
+export function indent(text: string, n: number): string {
   return text
     .split("\n")
     .map((l) => (l.trim() === "" ? l : " ".repeat(n) + l))

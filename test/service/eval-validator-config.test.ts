@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo } from "../helpers/expect";
-import { evalPack, indent } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
 import { rules } from "../../server/src/service/catalog";
 
 const TARGETS: Record<string, string> = { code_execution: "file:out", postcondition: "file:out", tool_call_assertion: "tool_calls" };
@@ -13,11 +13,11 @@ const CHECKS = yaml`
     path: /workspace/out.txt
 `;
 
-/** A pack with one validator of `type`; `config` is the config block's body (dedented lines), or null for no config key. */
+/** A pack with one validator of `type`; `config` is the config's (flow) value, or null for no config key. */
 function withConfig(type: string, config: string | null): string {
   const lines = [`- key: v`, `  type: ${type}`, `  target: ${TARGETS[type] ?? "final_output"}`];
   if (!NO_EXPECTED_FROM.has(type)) lines.push(`  expected_from: challenge_input`);
-  if (config !== null) lines.push(config.includes("\n") ? `  config:\n${indent(config, 4)}` : `  config: ${config}`);
+  if (config !== null) lines.push(`  config: ${config}`);
   return evalPack({ validators: lines.join("\n"), checks: CHECKS });
 }
 
