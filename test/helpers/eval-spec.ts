@@ -1,21 +1,29 @@
-import { pack } from "./packs";
+import { indent, pack } from "./packs";
 
-/** Indents every non-empty line by `n` spaces. */
-export function indent(text: string, n: number): string {
-  return text.replace(/^(?=.)/gm, " ".repeat(n));
-}
+export { indent };
 
 /**
- * A pack whose evaluation_spec has a valid top level, the given `validators` list items (written at
- * column 0) and `extra` top-level spec keys (also at column 0), e.g. post_execution_checks or metrics.
+ * A valid pack whose evaluation_spec has the given validators (a YAML list, written dedented, e.g. from
+ * `yaml`) and optional post_execution_checks or other evaluation_spec keys (`extra`, dedented too).
  */
+export function evalPack(s: { validators: string; checks?: string; extra?: string }): string {
+  const lines = ["evaluation_spec:", "  name: support-v1", "  version_number: 1", "  judge_mode: deterministic", "  validators:"];
+  lines.push(block(s.validators, 4));
+  if (s.checks !== undefined) lines.push("  post_execution_checks:", block(s.checks, 4));
+  if (s.extra !== undefined) lines.push(block(s.extra, 2));
+  lines.push("  scorecard:", "    dimensions: [correctness]");
+  return pack({ evaluationSpec: lines.join("\n") + "\n" });
+}
+
+/** `evalPack` with a default exact_match validator. */
 export function packWithSpec(parts: { validators?: string; extra?: string }): string {
-  const validators = parts.validators ?? "- key: exact\n  type: exact_match\n  target: final_output\n  expected_from: challenge_input\n";
-  return pack({
-    evaluationSpec:
-      "evaluation_spec:\n  name: support-v1\n  version_number: 1\n  judge_mode: deterministic\n  validators:\n" +
-      indent(validators, 4) +
-      indent(parts.extra ?? "", 2) +
-      "  scorecard:\n    dimensions: [correctness]\n",
+  return evalPack({
+    validators: parts.validators ?? "- key: exact\n  type: exact_match\n  target: final_output\n  expected_from: challenge_input\n",
+    extra: parts.extra,
   });
+}
+
+/** A dedented YAML block, indented by n and without its final newline. */
+function block(text: string, n: number): string {
+  return indent(text.replace(/\n$/, ""), n);
 }

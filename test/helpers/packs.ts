@@ -20,7 +20,7 @@ export const sections = {
       name: Support Eval
       family: support
   `,
-  /** `version:` without its evaluation_spec, which is appended from `evaluationSpec`. */
+  /** `version:` without its evaluation_spec, which is appended (indented under `version:`) from `evaluationSpec`. */
   version: yaml`
     version:
       number: 1
@@ -80,4 +80,12 @@ export function pack(s: PackSections = {}): string {
 /** Indents an `evaluation_spec:` section written at column 0 so it sits under `version:`. */
 function underVersion(spec: string): string {
   return /^\S/.test(spec) ? spec.replace(/^(?=.)/gm, "  ") : spec;
+}
+
+/** Indents every non-blank line by `n` spaces. */
+export function indent(text: string, n: number): string {
+  return text
+    .split("\n")
+    .map((l) => (l.trim() === "" ? l : " ".repeat(n) + l))
+    .join("\n");
 }

@@ -168,82 +168,6 @@ test("validator-file-target-prefix: file validators need a file: target", () => 
   expectNo(packWithSpec({ validators: "- key: present\n  type: file_exists\n  target: file:out\n", extra: fileCapture }), "validator-file-target-prefix");
 });
 
-test("validator-code-execution-check-unknown: at the name after file:, reported once (not again by the second pass)", () => {
-  const d = expectDiagnostics(packWithSpec({ validators: yaml`
-    - key: tests
-      type: code_execution
-      target: file:⟦missing⟧
-  `, extra: fileCapture }), {
-    code: "validator-code-execution-check-unknown",
-    field: `${V}[0].target`,
-    message: 'references unknown post_execution_check key "missing"',
-  });
-  assert.deepEqual(d[0].data, { kind: "post_execution_check", name: "missing" });
-  expectNo(packWithSpec({ validators: "- key: tests\n  type: code_execution\n  target: file:missing\n", extra: fileCapture }), "validator-file-target-check-unknown");
-});
-
-test("validator-code-execution-check-unknown: the rest after file: is not trimmed, and no checks at all also fails", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
-    - key: tests
-      type: code_execution
-      target: "file:⟦ out⟧"
-  `, extra: fileCapture }), {
-    code: "validator-code-execution-check-unknown",
-    field: `${V}[0].target`,
-    message: 'references unknown post_execution_check key " out"',
-  });
-  expectDiagnostics(packWithSpec({ validators: yaml`
-    - key: tests
-      type: code_execution
-      target: file:⟦out⟧
-  ` }), { code: "validator-code-execution-check-unknown", field: `${V}[0].target`, message: 'references unknown post_execution_check key "out"' });
-});
-
-test("validator-code-execution-check-not-file-capture: the check must capture a file", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
-    - key: tests
-      type: code_execution
-      target: ⟦file:tree⟧
-  `, extra: fileCapture }), {
-    code: "validator-code-execution-check-not-file-capture",
-    field: `${V}[0].target`,
-    message: "must reference a file_capture post_execution_check",
-  });
-});
-
-test("validator-postcondition-no-checks: a file: target with no post_execution_checks", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
-    - key: written
-      type: postcondition
-      target: file:⟦report⟧
-      config:
-        condition: exists
-  ` }), { code: "validator-postcondition-no-checks", field: `${V}[0].target`, message: 'references unknown post_execution_check key "report"' });
-  expectNo(packWithSpec({ validators: "- key: written\n  type: postcondition\n  target: file:out\n  config:\n    condition: exists\n", extra: fileCapture }), "validator-postcondition-no-checks");
-});
-
-test("validator-file-target-check-unknown: any validator's file: target, once checks have keys", () => {
-  const src = packWithSpec({ validators: yaml`
-    - key: written
-      type: postcondition
-      target: file:⟦missing_key⟧
-      config:
-        condition: exists
-    - key: mentions
-      type: contains
-      target: file:⟦notes⟧
-      expected_from: literal:refund
-  `, extra: fileCapture });
-  expectDiagnostics(src, { code: "validator-file-target-check-unknown" });
-  const got = diagnose(marked(src).text).filter((d) => d.code === "validator-file-target-check-unknown");
-  assert.deepEqual(got.map((d) => [d.field, d.message]), [
-    [`${V}[0].target`, 'references unknown post_execution_check key "missing_key"'],
-    [`${V}[1].target`, 'references unknown post_execution_check key "notes"'],
-  ]);
-  // Without any keyed check the second pass says nothing.
-  expectNo(packWithSpec({ validators: "- key: m\n  type: contains\n  target: file:notes\n  expected_from: literal:x\n" }), "validator-file-target-check-unknown");
-});
-
 test("validators of every family, correctly declared, are valid", () => {
   expectValid(packWithSpec({ validators: yaml`
     - key: " exact "
@@ -283,5 +207,5 @@ test("values of the wrong type never crash the validator rules", () => {
     validators: "- 5\n- [a]\n- key: [x]\n  type: {a: 1}\n  target: 3\n  expected_from: true\n",
     extra: "post_execution_checks: [1, ~, {key: [k]}]\n",
   });
-  assert.ok(diagnose(src).some((d) => d.code === "validator-key-required"));
+  assert.ok(diagnose(src).some((d) => d.code === "eval-spec-type-mismatch"));
 });

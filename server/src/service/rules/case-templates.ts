@@ -1,3 +1,4 @@
+import { decodedConfigs } from "./evaluation-spec/validator-config";
 import type { Rule, RuleContext } from "./context";
 import type { Case } from "../model/bundle";
 import type { Span } from "../types";
@@ -108,53 +109,6 @@ function placeholderSpan(ctx: RuleContext, value: Span, name: string): Span {
   return ctx.nameSpan(value, name);
 }
 
-/** Go's case folding for JSON object keys (encoding/json matches struct fields case-insensitively). */
-function foldKey(key: string): string {
-  let out = "";
-  for (const ch of key) {
-    if (ch < "\u0080") out += ch.toUpperCase();
-    else {
-      const folded = ch.toLowerCase().toUpperCase();
-      out += [...folded].length === 1 ? folded : ch;
-    }
-  }
-  return out;
-}
-
-/** Fields of the reference's CodeExecutionConfig and the JSON kinds each accepts (null is always accepted). */
-const CODE_EXECUTION_FIELDS: Record<string, (v: unknown) => boolean> = {
-  TEST_COMMAND: (v) => typeof v === "string",
-  TIMEOUT_MS: (v) => typeof v === "number" && Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63,
-  SCORING: (v) => typeof v === "string",
-  PASS_THRESHOLD: (v) => typeof v === "number",
-};
-
-/**
- * A code_execution config as the reference's strict JSON decode reads it: the test command, its written
- * key, or undefined when the config does not parse (unknown key, wrong type, not an object).
- */
-export function codeExecutionTestCommand(config: unknown): { command: string; key?: string } | undefined {
-  if (config === undefined || config === null) return { command: "" };
-  if (!isObject(config)) return undefined;
-  let command = "";
-  let key: string | undefined;
-  // JSON keys are written sorted bytewise; with case-insensitive matching the last spelling wins.
-  // (UTF-16 order equals UTF-8 byte order for the BMP keys that can match a field.)
-  for (const k of Object.keys(config).sort()) {
-    const field = foldKey(k);
-    const accepts = CODE_EXECUTION_FIELDS[field];
-    if (!accepts) return undefined;
-    const v = config[k];
-    if (v === null) continue;
-    if (!accepts(v)) return undefined;
-    if (field === "TEST_COMMAND") {
-      command = v as string;
-      key = k;
-    }
-  }
-  return { command: goTrim(command), key };
-}
-
 /**
  * V14: every code_execution validator's test_command must resolve in every case of every input set.
  * Order: input sets, cases, validators, placeholders. Reported on the placeholder, with the case as related.
@@ -165,10 +119,12 @@ export const caseTemplateRules: Rule = (ctx) => {
   const commands: { field: string; command: string; span: Span }[] = [];
   validators.forEach((v: unknown, i) => {
     if (!isObject(v) || v.type !== "code_execution") return;
-    const parsed = codeExecutionTestCommand(v.config);
-    if (!parsed || placeholders(parsed.command).length === 0) return;
-    const span = isObject(v.config) && parsed.key !== undefined ? ctx.at.value(v.config, parsed.key) : ctx.at.value(v, "config");
-    commands.push({ field: `version.evaluation_spec.validators[${i}].config.test_command`, command: parsed.command, span });
+    // Only a config the reference could decode has a test command (the V13 config stage decoded it).
+    const config = decodedConfigs.get(v);
+    if (!config || typeof config.test_command !== "string") return;
+    const command = goTrim(config.test_command);
+    if (placeholders(command).length === 0) return;
+    commands.push({ field: `version.evaluation_spec.validators[${i}].config.test_command`, command, span: ctx.at.value(config, "test_command") });
   });
   if (commands.length === 0) return;
 

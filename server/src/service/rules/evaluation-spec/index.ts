@@ -3,13 +3,15 @@ import type { EvalSpec } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
 import { normalizeCoreFields } from "./normalize";
 import { topLevelRules } from "./top-level";
-import { validatorFileReferenceRules, validatorRules } from "./validators";
+import { validatorRules } from "./validators";
 import { metricRules } from "./metrics";
 import { behavioralRules } from "./behavioral";
 import { pricingRules } from "./pricing";
 import { judgeRules, normalizeJudges } from "./judges";
 import { dimensionRules, normalizeDimensions } from "./dimensions";
 import { normalizeStrategy, scorecardRules } from "./scorecard";
+import { validatorConfigStage } from "./validator-config";
+import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCheckStage } from "./post-execution-checks";
 
 /**
  * V13: the evaluation spec. The reference validates a normalized copy (§9.1), in a fixed order:
@@ -21,6 +23,7 @@ export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;
 /** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
 const normalizers: EvalStage[] = [
   normalizeCoreFields,
+  normalizePostExecutionChecks,
   normalizeJudges,
   normalizeStrategy,
   normalizeDimensions,
@@ -30,7 +33,9 @@ const normalizers: EvalStage[] = [
 const stages: EvalStage[] = [
   topLevelRules, // (1)
   validatorRules, // (2)
-  validatorFileReferenceRules, // (4)
+  validatorConfigStage, // (2) config by type, code_execution/postcondition check references
+  postExecutionCheckStage, // (3)
+  fileTargetReferenceStage, // (4)
   metricRules, // (5)
   behavioralRules, // (6)
   pricingRules, // (7)
