@@ -203,14 +203,17 @@ class Parser {
 
 /** Parses an assertion and checks it only uses what the checker knows; otherwise says why it needs judgement. */
 export function parseAssertion(src: string): ParseResult {
+  // Prose ("the summary reads politely") is a semantic assertion; a mistyped check deserves the parser's details.
+  const checkLike = [...Object.keys(IDENTIFIERS), ...Object.keys(FUNCTIONS)].some((n) => new RegExp(`\\b${n}\\b`).test(src));
+  const fail = (detail: string): ParseResult => ({ ok: false, reason: checkLike ? detail : "not one of the simple forms" });
   const toks = tokenize(src);
-  if (typeof toks === "string") return { ok: false, reason: toks };
+  if (typeof toks === "string") return fail(toks);
   if (toks.length === 0) return { ok: false, reason: "empty assertion" };
   let expr: Expr;
   try {
     expr = new Parser(toks).parse();
   } catch (e) {
-    return { ok: false, reason: (e as Error).message };
+    return fail((e as Error).message);
   }
   const unknown = unknownNames(expr);
   if (unknown) return { ok: false, reason: unknown };

@@ -20,4 +20,5 @@ export { reportMarkdown } from "./report/markdown";
 export { emptyHost, nodeHost } from "./host";
 export type { SkillHost } from "./host";
 export { looksLikeSkillCases } from "./sniff";
+export { safeId } from "./rules/ids";
 export type { SkillCase, SkillSuite } from "./suite";
