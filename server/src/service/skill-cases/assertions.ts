@@ -8,6 +8,7 @@
 export type Expr =
   | { k: "str"; v: string }
   | { k: "bool"; v: boolean }
+  | { k: "num"; v: string }
   | { k: "list"; items: Expr[] }
   | { k: "id"; name: string }
   | { k: "index"; obj: Expr; key: string }
@@ -31,7 +32,7 @@ export const FUNCTIONS: Record<string, string> = {
 
 export type ParseResult = { ok: true; expr: Expr } | { ok: false; reason: string };
 
-type Tok = { t: "str"; v: string } | { t: "id"; v: string } | { t: "op"; v: string };
+type Tok = { t: "str"; v: string } | { t: "id"; v: string } | { t: "op"; v: string } | { t: "num"; v: string };
 
 function tokenize(src: string): Tok[] | string {
   const out: Tok[] = [];
@@ -50,6 +51,10 @@ function tokenize(src: string): Tok[] | string {
       if (j >= src.length) return "unterminated string";
       out.push({ t: "str", v });
       i = j + 1;
+    } else if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+(\.[0-9]+)?/.exec(src.slice(i))![0];
+      out.push({ t: "num", v: m });
+      i += m.length;
     } else if (/[A-Za-z_]/.test(c)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i))![0];
       out.push({ t: "id", v: m });
@@ -78,7 +83,7 @@ class Parser {
   }
 
   private show(t: Tok | undefined): string {
-    return t === undefined ? "end" : t.t === "str" ? "string" : JSON.stringify(t.v);
+    return t === undefined ? "end" : t.t === "str" ? "string" : t.t === "num" ? "number" : JSON.stringify(t.v);
   }
 
   private peekWord(w: string, at = this.i): boolean {
@@ -145,6 +150,10 @@ class Parser {
     if (t.t === "str") {
       this.i++;
       return { k: "str", v: t.v };
+    }
+    if (t.t === "num") {
+      this.i++;
+      return { k: "num", v: t.v };
     }
     if (t.t === "op" && t.v === "(") {
       this.i++;
@@ -232,6 +241,8 @@ function unknownNames(e: Expr): string | undefined {
       return e.obj.k === "id" && e.obj.name === "routing" ? undefined : "only routing can be indexed";
     case "list":
       return e.items.map(unknownNames).find((x) => x);
+    case "num":
+      return "numbers are not compared";
     case "cmp":
     case "and":
     case "or":
@@ -265,6 +276,8 @@ function value(e: Expr, f: ResponseFacts): Value | undefined {
     case "str":
     case "bool":
       return e.v;
+    case "num":
+      return undefined;
     case "list": {
       const items = e.items.map((i) => value(i, f));
       return items.some((i) => i === undefined) ? undefined : (items as Value[]);

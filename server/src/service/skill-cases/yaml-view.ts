@@ -22,9 +22,12 @@ const NULL_WORDS = new Set(["", "~", "null", "Null", "NULL"]);
 export class YamlView {
   constructor(readonly doc: Document.Parsed | undefined, readonly text: string) {}
 
+  /** A node's written extent, without the trailing line break a block collection's range includes. */
   span(node: Node | null | undefined): Span {
     const r = node?.range ?? [0, 0, 0];
-    return { start: r[0], end: Math.max(r[0], r[1]) };
+    let end = Math.max(r[0], r[1]);
+    while (end > r[0] && /\s/.test(this.text[end - 1])) end--;
+    return { start: r[0], end };
   }
 
   /** Follows an alias to its anchored node (one level at a time, cycle-safe). */
