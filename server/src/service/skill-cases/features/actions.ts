@@ -58,7 +58,7 @@ export function codeActions(model: SkillModel, range: Range, diagnostics: PackDi
         const start = offsetOf(d.range);
         const end = model.lines.offsetAt(d.range.end);
         const quote = /^["']/.test(model.text.slice(start, end)) ? model.text[start] : "";
-        byCloseness(String(data.got ?? ""), expected).forEach((v, i) => action(`Change to "${v}"`, [replace(start, end, quote + v + quote)], d, i === 0));
+        byCloseness(String(data.got ?? ""), expected).slice(0, 3).forEach((v, i) => action(`Change to "${v}"`, [replace(start, end, quote + v + quote)], d, i === 0));
         break;
       }
       case "skill-unknown-key": {
@@ -124,7 +124,10 @@ function addRoute(model: SkillModel, index: number, route: string, target: strin
   const routing = entryAt(model.view, src?.node ?? null, "expected", "routing");
   if (!routing) return [];
   const spec: FieldSpec = { key: route, kind: "string", required: true, doc: "" };
-  return addFields(model, { map: model.view.asMap(routing.value), holder: routing }, [spec], [spec]).map((e) => ({
+  const map = model.view.asMap(routing.value);
+  // The new route goes after the written ones.
+  const order: FieldSpec[] = [...model.view.entries(map).map((e) => ({ ...spec, key: e.key })), spec];
+  return addFields(model, { map, holder: routing }, [spec], order).map((e) => ({
     ...e,
     newText: e.newText.replace(`${route}: ""`, `${route}: ${target}`),
   }));

@@ -43,7 +43,7 @@ export function hover(model: SkillModel, offset: number): Hover | undefined {
   const f = fieldAt(at.path);
   if (!f) return undefined;
   const span = at.on === "key" ? at.entry.keySpan : at.entry.valueSpan ?? at.entry.keySpan;
-  const parts = [`**${at.path.filter((s) => s !== "[]").join(".")}** (${f.required ? "required" : "optional"}) — ${f.doc}`];
+  const parts = [`**${at.path.join(".").replace(/\.\[\]/g, "[]")}** (${f.required ? "required" : "optional"}) — ${f.doc}`];
   if (at.on === "value" && f.values) {
     const v = f.values.find((x) => x.value === view.str(at.entry.value)?.trim());
     if (v) parts.unshift(`**${v.value}** — ${v.doc}`);

@@ -47,7 +47,8 @@ export function keySnippet(f: FieldSpec, column: number): string {
     case "object":
       return emptyField(f).map((l, i) => (i === 0 ? l : pad + l)).join("\n") + "$0";
     default:
-      if (f.values && !f.open) return `${f.key}: \${1|${f.values.map((v) => esc(v.value).replace(/[,|]/g, "\\$&")).join(",")}|}$0`;
+      if (f.values && f.open) return `${f.key}: \${1:${esc(f.values[0].value)}}$0`;
+      if (f.values) return `${f.key}: \${1|${f.values.map((v) => esc(v.value).replace(/[,|]/g, "\\$&")).join(",")}|}$0`;
       if (f.key === "version") return `${f.key}: "\${1:1.0}"$0`;
       return `${f.key}: "$1"$0`;
   }
