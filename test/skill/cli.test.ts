@@ -91,3 +91,12 @@ test("packlint FILE validates a case file with kind skill-cases, by name or by c
   const walked = JSON.parse(cli("--format", "json", join(ROOT, "test/fixtures/skill")).out) as { files: { path: string; kind: string }[] };
   assert.deepEqual(walked.files.map((f) => f.kind), ["skill-cases"]);
 });
+
+test("the README's example, examples/skills/refund-helper: a clean case file whose captured responses all pass", () => {
+  const example = join(ROOT, "examples/skills/refund-helper");
+  const json = JSON.parse(cli("--format", "json", join(example, "tests/skill_cases.yaml")).out) as { files: { diagnostics: unknown[] }[] };
+  assert.deepEqual(json.files[0].diagnostics, []);
+  const r = cli("skill", "report", example);
+  assert.equal(r.code, 0, r.out);
+  assert.match(r.out, /- Passed: 6\n- Review: 0\n- Failed: 0\n- Overall: PASS\n/);
+});
