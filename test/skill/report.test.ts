@@ -10,7 +10,9 @@ import {
   scoreCase,
   scoreSuite,
   SkillCase,
+  skillReport,
 } from "../../server/src/service/skill-cases";
+import { memoryHost, skillFile, skillModel } from "../helpers/skill";
 
 const ROOT = resolve(__dirname, "../../..");
 const SKILL = join(ROOT, "test/fixtures/skill/refund-helper");
@@ -193,4 +195,21 @@ test("Overall: PASS only when every case passes; an empty suite fails", () => {
   const empty = one(undefined);
   assert.equal(empty.overall, "FAIL");
   assert.match(reportMarkdown(empty), /## Failures\n\n- the case file has no cases\n/);
+});
+
+test("skillReport reads <id>.md, else <id>.txt, from tests/tmp/response/ through the model's host", () => {
+  const host = memoryHost({
+    "/s/refund-helper/tests/tmp/response/trigger_001.md": "selected_skill: refund-helper\nstatus: PASS\n",
+    "/s/refund-helper/tests/tmp/response/trigger_002.txt": "selected_skill: refund-helper\nstatus: PASS\n",
+  });
+  const model = skillModel(skillFile(), { uri: "file:///s/refund-helper/tests/skill_cases.yaml", host });
+  const r = skillReport(model, { relativeTo: "/s", responseSource: "current-agent-fallback" })!;
+  assert.deepEqual(r.report.cases.map((c) => [c.id, c.result, c.responsePath]), [
+    ["trigger_001", "PASS", "/s/refund-helper/tests/tmp/response/trigger_001.md"],
+    ["trigger_002", "FAIL", "/s/refund-helper/tests/tmp/response/trigger_002.txt"],
+  ]);
+  assert.match(r.markdown, /- Responses: refund-helper\/tests\/tmp\/response\n- Response Source: current-agent-fallback\n/);
+  assert.equal(skillReport(skillModel(skillFile())), undefined, "an untitled document has no response directory");
+  const given = skillReport(skillModel(skillFile()), { responses: "/elsewhere" })!;
+  assert.match(given.markdown, /no response file \(\/elsewhere\/trigger_001\.md\)/);
 });

@@ -1,15 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { URI } from "vscode-uri";
 import {
   buildSkillModel,
   looksLikeSkillCases,
   promptsJson,
   promptsMarkdown,
-  reportMarkdown,
-  safeId,
-  scoreSuite,
   skillDiagnostics,
+  skillReport,
 } from "../service/skill-cases";
 import { readText, UsageError } from "./files";
 import type { FileReport } from "./report";
@@ -104,23 +102,13 @@ export function runSkill(argv: string[], out: (s: string) => void, err: (s: stri
     return 0;
   }
 
-  const dir = args.responses ?? join(dirname(file), "tmp", "response");
-  if (args.responses !== undefined && !isDir(dir)) throw new UsageError(`--responses ${dir} is not a directory`);
-  const shown = relative(process.cwd(), resolve(dir)) || ".";
-  const report = scoreSuite(model.suite, {
-    responseFor: (id) => {
-      if (!safeId(id)) return undefined; // an id that is not a file name must not reach outside the directory
-      for (const ext of [".md", ".txt"]) {
-        const path = join(dir, id + ext);
-        if (isFile(path)) return { path, text: readFileSync(path, "utf8") };
-      }
-      return undefined;
-    },
-    expectedPath: (id) => join(shown, `${id}.md`),
-    responses: shown,
-    responseSource: args.responseSource ?? "unspecified",
-  });
-  const markdown = reportMarkdown(report);
+  if (args.responses !== undefined && !isDir(args.responses)) throw new UsageError(`--responses ${args.responses} is not a directory`);
+  // A case file read from disk always has a directory, so the report is always defined here.
+  const { report, markdown } = skillReport(model, {
+    responses: args.responses === undefined ? undefined : resolve(args.responses),
+    responseSource: args.responseSource,
+    relativeTo: process.cwd(),
+  })!;
   if (args.writeReport) {
     try {
       mkdirSync(dirname(args.writeReport), { recursive: true });
@@ -136,14 +124,6 @@ export function runSkill(argv: string[], out: (s: string) => void, err: (s: stri
 function isDir(p: string): boolean {
   try {
     return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
   } catch {
     return false;
   }
