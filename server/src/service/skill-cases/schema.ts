@@ -78,9 +78,6 @@ export const ROUTE_TARGETS: EnumValue[] = [
   { value: "env-agent", doc: "An agent that repairs the environment." },
 ];
 
-/** Response statuses of the Skill Test response contract. */
-export const STATUSES = ["PASS", "FAIL", "BLOCKED", "NEEDS_CONFIRMATION", "UNKNOWN"] as const;
-
 const list = (key: string, doc: string, required = true): FieldSpec => ({ key, kind: "list", required, doc });
 
 export const CASE_FIELDS: FieldSpec[] = [

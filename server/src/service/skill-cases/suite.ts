@@ -35,7 +35,6 @@ export interface CaseSource {
   node: YAMLMap | null;
   written: Node | null;
   anchor: Span;
-  extent: Span;
 }
 
 /** Reads the suite's plain data from the YAML root mapping. */
@@ -61,7 +60,7 @@ export function readSuite(view: YamlView, root: YAMLMap | null): { suite: SkillS
   view.items(view.asSeq(casesEntry?.value)).forEach((item, index) => {
     const node = view.asMap(item);
     const anchor = item ? view.itemAnchor(item) : view.span(casesEntry?.value);
-    sources.push({ index, node, written: item, anchor, extent: view.itemSpan(item, anchor) });
+    sources.push({ index, node, written: item, anchor });
     const inputs = sub(node, "inputs");
     const expected = sub(node, "expected");
     const expSkill = sub(expected, "skill");

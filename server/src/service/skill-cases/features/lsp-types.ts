@@ -12,7 +12,7 @@ export interface MarkupContent {
 }
 
 /** LSP CompletionItemKind values used here. */
-export const CompletionKind = { Property: 10, Value: 12, Keyword: 14, Snippet: 15, EnumMember: 20 } as const;
+export const CompletionKind = { Property: 10, Value: 12, Snippet: 15, EnumMember: 20 } as const;
 
 export interface CompletionItem {
   label: string;
