@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { escapeData, escapeProperty } from "../../server/src/cli/format-github";
 import { cli, tempTree } from "../helpers/cli";
-import { pack, sections } from "../helpers/packs";
+import { LEGACY } from "../helpers/cli-packs";
+import { pack } from "../helpers/packs";
 
 test("github: one workflow command per diagnostic, 1-based positions, the code as title, field and message as data", async () => {
   const dir = tempTree({
@@ -22,12 +23,8 @@ test("github: one workflow command per diagnostic, 1-based positions, the code a
 });
 
 test("github: information and hints are notices; related locations follow the message on escaped new lines", async () => {
-  const legacy = pack({
-    inputSets: sections.inputSets.replace("cases:", "items:").replace("case_key:", "item_key:"),
-    extra: "input_sets:\n",
-  });
   // A duplicate top-level key is the reference's yaml-duplicate-key, with the first occurrence as related information.
-  const dir = tempTree({ "dup.pack.yaml": legacy });
+  const dir = tempTree({ "dup.pack.yaml": pack({ extra: "input_sets:\n" }) });
   const r = await cli(["--format", "github", join(dir, "dup.pack.yaml")], { cwd: dir });
   const lines = r.out.trimEnd().split("\n");
   const dup = lines.find((l) => l.includes("title=yaml-duplicate-key"));
@@ -35,7 +32,7 @@ test("github: information and hints are notices; related locations follow the me
   assert.match(dup, /^::error file=dup\.pack\.yaml,line=\d+,col=1,endLine=\d+,endColumn=11,title=yaml-duplicate-key::.*%0Adup\.pack\.yaml:\d+:1: /);
   assert.ok(!dup.includes("\n"));
 
-  const hints = tempTree({ "legacy.pack.yaml": pack({ inputSets: sections.inputSets.replace("cases:", "items:").replace("case_key:", "item_key:") }) });
+  const hints = tempTree({ "legacy.pack.yaml": LEGACY });
   const h = await cli(["--format", "github", join(hints, "legacy.pack.yaml")], { cwd: hints });
   assert.equal(h.code, 0);
   assert.match(h.out, /^::notice file=legacy\.pack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=legacy-items::input_sets\[0\]\.items legacy `items`/m);

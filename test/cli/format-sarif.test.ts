@@ -5,7 +5,8 @@ import { join } from "node:path";
 import Ajv from "ajv";
 import { allRules } from "../../server/src/service/rule-registry";
 import { cli, tempTree } from "../helpers/cli";
-import { pack, sections } from "../helpers/packs";
+import { LEGACY } from "../helpers/cli-packs";
+import { pack } from "../helpers/packs";
 
 const ROOT = join(__dirname, "../../..");
 
@@ -49,7 +50,7 @@ test("sarif: the log validates against the official SARIF 2.1.0 schema", async (
   const validate = sarifValidator();
   const { log, code } = await sarifOf({
     "bad.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }),
-    "legacy.pack.yaml": pack({ inputSets: sections.inputSets.replace("cases:", "items:").replace("case_key:", "item_key:") }),
+    "legacy.pack.yaml": LEGACY,
     "dup.pack.yaml": pack({ extra: "input_sets:\n" }),
     "good.pack.yaml": pack(),
   });
@@ -94,7 +95,7 @@ test("sarif: every rule with catalog help, ours included; results point at their
 test("sarif: hints are notes, related information becomes related locations, paths are URI-encoded", async () => {
   const { log } = await sarifOf({
     "with space/dup.pack.yaml": pack({ extra: "input_sets:\n" }),
-    "legacy.pack.yaml": pack({ inputSets: sections.inputSets.replace("cases:", "items:").replace("case_key:", "item_key:") }),
+    "legacy.pack.yaml": LEGACY,
   });
   const results = log.runs[0].results;
   const dup = results.find((r) => r.ruleId === "yaml-duplicate-key")!;

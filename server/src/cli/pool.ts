@@ -20,9 +20,15 @@ export class InternalError extends Error {}
  * outcomes come back in the order of `jobs` whatever order the workers finish in.
  */
 export async function validateAll(jobs: FileJob[], opts: PoolOptions = {}): Promise<FileOutcome[]> {
-  const threads = Math.min(opts.jobs ?? availableParallelism(), Math.floor(jobs.length / MIN_FILES_PER_WORKER));
-  if (threads < 2) return validateInProcess(jobs, opts);
+  const threads = threadCount(jobs.length, opts.jobs ?? availableParallelism());
+  if (threads === 0) return validateInProcess(jobs, opts);
   return validateInWorkers(jobs, threads, opts);
+}
+
+/** Worker threads for a run: up to `limit`, each with enough files to pay for its start; under 2, none. */
+export function threadCount(files: number, limit: number): number {
+  const threads = Math.min(limit, Math.floor(files / MIN_FILES_PER_WORKER));
+  return threads < 2 ? 0 : threads;
 }
 
 async function validateInProcess(jobs: FileJob[], opts: PoolOptions): Promise<FileOutcome[]> {

@@ -60,14 +60,21 @@ function condition(summary: string): string {
   return s;
 }
 
-/** True when the rule only fires depending on some other key (a sibling or one above). */
+/**
+ * True when the rule only fires depending on some other key: its condition names a key of the object
+ * or of one above it ("actor llm and …", "non-mock; implementation has no `args` key") other than the
+ * rule's own key, whether alone or as the end of a dotted path ("pack.slug is empty").
+ */
 function conditional(rule: CatalogRule, t: RuleTarget): boolean {
   const message = rule.message.replace(/ when specified$/, "");
   if (/ (when|for|unless) /.test(message)) return true;
   const scope = keysInScope(t.entry);
-  const own = new Set(t.pathWords);
-  const words = condition(rule.summary).match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-  return words.some((w) => scope.has(w) && !own.has(w));
+  const dotted = condition(rule.summary).match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
+  const ownPath = t.pathWords.join(".");
+  return dotted
+    .filter((d) => !(ownPath === d || ownPath.endsWith("." + d)))
+    .flatMap((d) => d.split("."))
+    .some((w) => scope.has(w));
 }
 
 const EMPTY_ALLOWED = /non-empty|also accepted|defaults? to|empty (?:→|=|means)|absent\/empty/;
