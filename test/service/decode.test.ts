@@ -146,3 +146,10 @@ test("legacy items and item_key give deprecation hints, not errors", () => {
     severity: "hint",
   });
 });
+
+test("unknown-key: a top-level key written under version says so", () => {
+  expectDiagnostics(pack({ version: "version:\n  number: 1\n  ⟦tools⟧:\n    allowed: [x]\n" }), {
+    code: "unknown-key",
+    message: 'unknown key "tools" here ("tools" is a top-level key); AgentClash ignores it',
+  });
+});

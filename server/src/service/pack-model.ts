@@ -47,7 +47,7 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
     findings.push({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } });
   }
 
-  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources, parsed.nodeCount);
+  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
   for (const p of decoder.problems) {
     findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });

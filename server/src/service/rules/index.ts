@@ -6,6 +6,8 @@ import { challengeRules, challengesNonEmptyRule } from "./challenges";
 import { inputSetRules } from "./input-sets";
 import { versionAssetRules } from "./assets";
 import { evaluationSpecRules } from "./evaluation-spec";
+import { caseTemplateRules } from "./case-templates";
+import { userSimulatorRules } from "./user-simulator";
 
 /** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, §1.3). */
 export const referenceRules: readonly Rule[] = [
@@ -21,7 +23,7 @@ export const referenceRules: readonly Rule[] = [
   // V11 sandbox
   // V12 deployment_defaults
   evaluationSpecRules, // V13
-  // V14 case templates
-  // V15 user simulator
+  caseTemplateRules, // V14
+  userSimulatorRules, // V15
   versionAssetRules, // V16
 ];
