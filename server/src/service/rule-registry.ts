@@ -60,6 +60,54 @@ const own: readonly OwnRule[] = [
     severity: "hint",
     summary: "A case uses the legacy `item_key` without `case_key`: still accepted, but new packs should use `case_key`.",
   },
+  {
+    code: "key-style",
+    area: "advisory",
+    severity: "hint",
+    summary: "An input set or case key is not lowercase kebab-case (input and expectation keys may also be snake_case); the quick fix renames it.",
+  },
+  {
+    code: "key-unstable",
+    area: "advisory",
+    severity: "hint",
+    summary: "A key contains a date, UUID, run id or random-looking id; keys must stay stable after publish.",
+  },
+  {
+    code: "input-set-size",
+    area: "advisory",
+    severity: "information",
+    summary: "An input set named for its use (-smoke, -ci, -full, -regression, -edge) has an unusual number of cases for that use.",
+  },
+  {
+    code: "ci-set-nondeterministic",
+    area: "advisory",
+    severity: "information",
+    summary: "A case of a -ci or -smoke input set uses a remote URL or a large binary file; CI sets should be deterministic and cheap.",
+  },
+  {
+    code: "duplicate-case",
+    area: "advisory",
+    severity: "hint",
+    summary: "A case has the same challenge, payload, inputs and expectations as an earlier case of its input set: no unique signal.",
+  },
+  {
+    code: "expectation-value-and-source",
+    area: "advisory",
+    severity: "hint",
+    summary: "An expectation has both `value` and `source`; use one: inline content, or a reference to an input or artifact.",
+  },
+  {
+    code: "expectation-unobservable",
+    area: "advisory",
+    severity: "hint",
+    summary: "An expectation has no `value`, `source` or `artifact_key`: nothing to observe.",
+  },
+  {
+    code: "multiple-input-sets",
+    area: "advisory",
+    severity: "information",
+    summary: "The pack has several input sets, so `agentclash eval start` needs --input-set <key>.",
+  },
 ];
 
 const replaced = new Set(own.flatMap((r) => (r.replaces ? [r.replaces] : [])));
