@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { cli, tempTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
@@ -123,4 +124,14 @@ test("progress: a line on stderr for many files on a TTY, erased at the end; non
   assert.equal((await cli(["--jobs", "1", dir])).err, "", "no progress off a TTY");
   const few = tempTree({ "a.pack.yaml": pack() });
   assert.equal((await cli([few], { stderrIsTTY: true })).err, "", "no progress for a short run");
+});
+
+test("a reader that stops early (packlint schema | head) ends the run quietly", async () => {
+  const child = spawn(process.execPath, [join(__dirname, "../../../bin/packlint.js"), "schema"]);
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  child.stdout.once("data", () => child.stdout.destroy());
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  assert.equal(err, "");
+  assert.equal(code, 0);
 });

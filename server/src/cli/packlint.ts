@@ -122,6 +122,11 @@ function version(): string {
 }
 
 export function main(argv = process.argv.slice(2)): void {
+  // A reader that stops early (`packlint schema | head`) is not an error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
+    throw e;
+  });
   run(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s)).then(
     (code) => (process.exitCode = code),
     (e: unknown) => {
