@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { run, type RunEnv } from "../../server/src/cli/packlint";
@@ -17,9 +17,10 @@ export async function cli(args: string[], env: Partial<RunEnv> = {}): Promise<Cl
   return { code, out, err };
 }
 
-/** A temporary folder holding these files (paths relative to it, folders created as needed). */
+/** A temporary folder holding these files (paths relative to it, folders created as needed), removed at exit. */
 export function tempTree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "packlint-test-"));
+  process.on("exit", () => rmSync(root, { recursive: true, force: true }));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
