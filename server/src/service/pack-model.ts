@@ -66,7 +66,7 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
     bundle,
     sources,
     at,
-    symbols: new SymbolTable(),
+    symbols: lazySymbols,
     unknownKeys: decoder.unknownKeys,
     findings,
   };
@@ -81,8 +81,25 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
   const advice = new RuleContext(bundle, sources, at, text);
   for (const rule of advisoryRules) rule(advice, model);
   findings.push(...advice.findings);
-  collectSymbols(model);
-  return model;
+  return withLazySymbols(model);
+}
+
+/** A placeholder until the model's `symbols` getter is installed; nothing reads it during the build. */
+const lazySymbols = new SymbolTable();
+
+/** Symbols are collected at first use: diagnostics never need them, features do. */
+function withLazySymbols(model: PackModel): PackModel {
+  let table: SymbolTable | undefined;
+  return Object.defineProperty(model, "symbols", {
+    enumerable: true,
+    get(): SymbolTable {
+      if (!table) {
+        table = new SymbolTable();
+        collectSymbols(model);
+      }
+      return table;
+    },
+  });
 }
 
 let empty: Document.Parsed | undefined;
