@@ -4,6 +4,7 @@ import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
+import type { DecodeCache } from "./decode-cache";
 
 /** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
 export interface DecodeProblem {
@@ -75,6 +76,8 @@ export class YamlDecoder {
     private readonly doc: Document,
     private readonly text: string,
     readonly sources: SourceMap,
+    /** Units decoded for earlier versions of the document (incremental updates), and where this decode records its own. */
+    private readonly cache?: DecodeCache,
   ) {}
 
   private get anchors(): Map<string, Node[]> {
@@ -134,6 +137,34 @@ export class YamlDecoder {
     }
   }
 
+
+  /**
+   * Decodes a unit (a top-level value, an input set, a case, a challenge): reused from the cache when its node
+   * is unchanged since an earlier version, else decoded and recorded there.
+   */
+  private unit(node: Node | null, t: TypeExpr, anchor: Span): unknown {
+    const cache = this.cache;
+    if (!cache || !node || !(isMap(node) || isSeq(node))) return this.decode(node, t, anchor);
+    const hit = cache.take(node, t);
+    if (hit) {
+      for (const p of hit.problems) this.problems.push(p);
+      for (const u of hit.unknownKeys) this.unknownKeys.push(u);
+      return hit.value;
+    }
+    const problems = this.problems.length;
+    const unknownKeys = this.unknownKeys.length;
+    const value = this.decode(node, t, anchor);
+    if (value !== null && typeof value === "object" && node.range) {
+      cache.put(node, {
+        type: t,
+        value,
+        problems: this.problems.length > problems ? this.problems.slice(problems) : NONE,
+        unknownKeys: this.unknownKeys.length > unknownKeys ? this.unknownKeys.slice(unknownKeys) : NONE,
+        base: node.range[0],
+      });
+    }
+    return value;
+  }
 
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
@@ -329,7 +360,7 @@ export class YamlDecoder {
       if (!item || this.isNull(this.deref(item))) return; // yaml.v3 drops null elements of typed lists
       const before = this.problems.length;
       const itemAnchor = this.itemAnchor(item);
-      const value = this.decode(item, t.of, itemAnchor);
+      const value = t.of.kind === "object" && UNIT_ENTRIES.has(t.of.entry) ? this.unit(item, t.of, itemAnchor) : this.decode(item, t.of, itemAnchor);
       if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
       out.push(value);
       // An object item spans from its dash; a scalar item is just its value.
@@ -435,9 +466,12 @@ export class YamlDecoder {
       source.keys.set(p.key, ps);
       if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: { ...ps.key }, entry: t.entry });
     }
+    const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {
       const p = source.keys.get(key);
-      out[key] = p ? this.decode(p.valueNode, type, { ...p.key }) : this.zero(type, anchor);
+      if (!p) out[key] = this.zero(type, anchor);
+      // `version` is decoded afresh: the evaluation_spec rules decode its spec in place.
+      else out[key] = root && key !== "version" ? this.unit(p.valueNode, type, { ...p.key }) : this.decode(p.valueNode, type, { ...p.key });
     }
     this.sources.set(out, source);
     return out;
@@ -497,6 +531,10 @@ export class YamlDecoder {
 }
 
 const STRING = { tag: "!!str" } as const;
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Catalog entries whose list items are decode units (see DecoderCache): the lists that grow with a pack. */
+const UNIT_ENTRIES = new Set(["input_sets[]", "input_sets[].cases[]", "challenges[]"]);
 
 const fieldCache = new Map<string, { key: string; type: TypeExpr }[]>();
 
