@@ -6,7 +6,7 @@ import { enumValues } from "../../catalog";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";
 import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
 import { duplicateOf } from "../assets";
-import { isSupportedEvidenceReference } from "./evidence-reference";
+import { isSupportedEvidenceReference } from "./evidence";
 import { judgeProvider } from "./judge-providers";
 import { isObj, list, num, Obj, obj, SPEC, str } from "./read";
 import { itemValue } from "./spans";
