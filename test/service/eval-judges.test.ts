@@ -619,6 +619,22 @@ test("judge-key-duplicate: at the second key, with the first judge as related in
   expectNo(judgesSpec(cases[0].good), "judge-key-duplicate");
 });
 
+test("list entries are reported at their value; an entry written empty, at its dash", () => {
+  const src = judgesSpec(yaml`
+    - key: tone
+      mode: rubric
+      rubric: Rate it
+      model: claude-sonnet-4-6
+      context_from:
+        - ⟦bogus⟧
+        ⟦-⟧
+        - ⟦~⟧
+  `);
+  expectDiagnostics(src, { code: "judge-context-from-unsupported", message: "must be a supported evidence reference" }).forEach((d, k) =>
+    assert.equal(d.field, `${J}.context_from[${k}]`),
+  );
+});
+
 test("judge-output-schema-invalid: the schema must decode as jsonschema-go decodes it; the range is the bad value", () => {
   const judge = (schema: string) =>
     judgesSpec(yaml`

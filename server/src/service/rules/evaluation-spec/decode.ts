@@ -2,7 +2,8 @@ import type { RuleContext } from "../context";
 import type { Span } from "../../types";
 import { goQuote } from "../../util/go-quote";
 import type { EvalSpec } from "./spec";
-import { CaseVariant, itemValueSpan, StrictDecoder } from "./strict-json";
+import { CaseVariant, StrictDecoder } from "./strict-json";
+import { itemValue } from "./spans";
 
 const DECODE_PREFIX = "decode evaluation spec from yaml: decode evaluation spec: ";
 const MARSHAL_PREFIX = "marshal yaml evaluation spec: ";
@@ -60,7 +61,7 @@ function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<obje
   const visit = (v: unknown, isRoot: boolean) => {
     if (Array.isArray(v)) {
       v.forEach((item, i) => {
-        number(item, () => itemValueSpan(ctx.sources, ctx.at, v, i));
+        number(item, () => itemValue(ctx, v, i));
         visit(item, false);
       });
     } else if (v !== null && typeof v === "object") {

@@ -4,6 +4,7 @@ import { enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
 import type { EvalStage } from "./index";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
+import { str } from "./read";
 
 /** §9.1: the scoring validator trims post_execution_checks[].key and .path. */
 export const normalizePostExecutionChecks: EvalStage = (_ctx, spec) => {
@@ -70,8 +71,4 @@ export function reportUnknownCheck(ctx: RuleContext, code: string, v: EvalSpecVa
     message: `references unknown post_execution_check key ${goQuote(ref)}`,
     data: { kind: "check", name: ref },
   });
-}
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
 }

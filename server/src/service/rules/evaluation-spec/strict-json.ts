@@ -1,4 +1,4 @@
-import { isScalar, Node, Scalar, YAMLSeq } from "yaml";
+import { isScalar, Node, Scalar } from "yaml";
 import { knownObjects, KnownObject } from "../../catalog";
 import type { Locator } from "../../model/locate";
 import { resolvePlain, resolveTagged } from "../../model/scalars";
@@ -6,6 +6,7 @@ import type { ObjectSource, SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import { closest } from "../../util/did-you-mean";
 import { goQuote } from "../../util/go-quote";
+import { itemNode, itemValue } from "./spans";
 
 /**
  * Go's encoding/json decoding (with DisallowUnknownFields) of JSON-like data into the reference's structs,
@@ -318,20 +319,7 @@ export class StrictDecoder {
 
   /** Where list item `i` was written: its value (for errors) and its whole item from the dash (for zero values). */
   private itemPlace(list: unknown[], i: number): Place {
-    const src = this.sources.get(list);
-    const seq = src?.node as YAMLSeq | null | undefined;
-    const node = (seq?.items?.[src!.writtenIndex[i] ?? i] as Node | null | undefined) ?? null;
-    const item = this.at.item(list, i);
-    const r = node?.range;
-    return { span: r ? { start: r[0], end: Math.max(r[0], r[1]) } : item, node, anchor: item };
+    const where = { sources: this.sources, at: this.at };
+    return { span: itemValue(where, list, i), node: itemNode(where, list, i), anchor: this.at.item(list, i) };
   }
-}
-
-/** The value span of scalar item `i` of a free-form list (without its dash), for element-level diagnostics. */
-export function itemValueSpan(sources: SourceMap, at: Locator, list: unknown[], i: number): Span {
-  const src = sources.get(list);
-  const seq = src?.node as YAMLSeq | null | undefined;
-  const node = seq?.items?.[src!.writtenIndex[i] ?? i] as Node | null | undefined;
-  const r = node?.range;
-  return r && r[1] > r[0] ? { start: r[0], end: r[1] } : at.item(list, i);
 }
