@@ -12,6 +12,15 @@ export class FirstSeen {
     if (!first) this.seen.set(key, span);
     return first;
   }
+
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+
+  /** Where `key` was first seen. */
+  at(key: string): Span | undefined {
+    return this.seen.get(key);
+  }
 }
 
 export function duplicateOf(first: Span, what: string) {

@@ -5,7 +5,7 @@ import type { EvalStage } from "./index";
 import { enums, enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
 import { duplicateOf, FirstSeen } from "../assets";
-import { declaredKeys, RegisteredJudge, registeredJudges } from "./judges";
+import { keyRegistry, RegisteredJudge } from "./keys";
 import { list, num, Obj, obj, SPEC, str } from "./read";
 import { itemNode, itemValue } from "./spans";
 
@@ -85,9 +85,7 @@ function expandBuiltin(ctx: RuleContext, spec: Obj, scorecard: Obj, dim: Obj): v
 export const dimensionRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   const refs: Refs = {
-    validators: declaredKeys(ctx, spec.validators),
-    metrics: declaredKeys(ctx, spec.metrics),
-    judges: registeredJudges(ctx, spec),
+    ...keyRegistry(spec),
     spec: spec as Obj,
     scorecard: scorecard ?? {},
   };
@@ -115,9 +113,9 @@ export const dimensionRules: EvalStage = (ctx, spec) => {
 };
 
 interface Refs {
-  validators: Map<string, Span>;
-  metrics: Map<string, Span>;
-  judges: Map<string, RegisteredJudge>;
+  validators: FirstSeen;
+  metrics: FirstSeen;
+  judges: ReadonlyMap<string, RegisteredJudge>;
   spec: Obj;
   scorecard: Obj;
 }

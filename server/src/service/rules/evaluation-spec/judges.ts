@@ -8,6 +8,7 @@ import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
 import { duplicateOf } from "../assets";
 import { isSupportedEvidenceReference } from "./evidence";
 import { judgeProvider } from "./judge-providers";
+import { keyRegistry } from "./keys";
 import { isObj, list, num, Obj, obj, SPEC, str } from "./read";
 import { itemValue } from "./spans";
 
@@ -33,79 +34,35 @@ export const normalizeJudges: EvalStage = (_ctx, spec) => {
   }
 };
 
-/** Trimmed, non-empty keys of a declaration list (validators, metrics), each with its first span. */
-export function declaredKeys(ctx: RuleContext, items: unknown): Map<string, Span> {
-  const keys = new Map<string, Span>();
-  for (const item of list(items)) {
-    const key = goTrim(str(obj(item)?.key));
-    if (key !== "" && !keys.has(key)) keys.set(key, ctx.nameSpan(ctx.at.value(item as Obj, "key"), key));
-  }
-  return keys;
-}
-
-type KeyVerdict =
-  | { kind: "required" | "accepted" }
-  | { kind: "duplicate" | "validator" | "metric"; first: Span };
-
-/** Judges registered in the shared key namespace, by key: what dimensions may reference (§9.9). */
-export interface RegisteredJudge {
-  mode: string;
-  judge: Obj;
-}
-
 /**
- * The key verdict of every judge, in order: a judge is registered (with whatever mode it has) unless
- * its key is blank, repeats an earlier registered judge, or collides with a validator or metric key.
+ * §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. A judge is registered in the shared key
+ * namespace (whatever its mode) unless its key is blank, repeats an earlier registered judge, or collides
+ * with a validator or metric key; nothing else is checked for a judge that is not registered.
  */
-function judgeKeyVerdicts(ctx: RuleContext, spec: EvalSpec): { judge: Obj | undefined; key: string; verdict: KeyVerdict }[] {
-  const validators = declaredKeys(ctx, spec.validators);
-  const metrics = declaredKeys(ctx, spec.metrics);
-  const registered = new Map<string, Span>();
-  return list(spec.llm_judges).map((item) => {
-    const judge = obj(item);
-    const key = goTrim(str(judge?.key));
-    let verdict: KeyVerdict;
-    const earlier = registered.get(key);
-    const validator = validators.get(key);
-    const metric = metrics.get(key);
-    if (key === "") verdict = { kind: "required" };
-    else if (earlier) verdict = { kind: "duplicate", first: earlier };
-    else if (validator) verdict = { kind: "validator", first: validator };
-    else if (metric) verdict = { kind: "metric", first: metric };
-    else {
-      verdict = { kind: "accepted" };
-      registered.set(key, ctx.nameSpan(ctx.at.value(judge, "key"), key));
-    }
-    return { judge, key, verdict };
-  });
-}
-
-export function registeredJudges(ctx: RuleContext, spec: EvalSpec): Map<string, RegisteredJudge> {
-  const out = new Map<string, RegisteredJudge>();
-  for (const { judge, key, verdict } of judgeKeyVerdicts(ctx, spec)) {
-    if (judge && verdict.kind === "accepted") out.set(key, { mode: str(judge.mode), judge });
-  }
-  return out;
-}
-
-/** §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. */
 export const judgeRules: EvalStage = (ctx, spec) => {
-  judgeKeyVerdicts(ctx, spec).forEach(({ judge, key, verdict }, i) => {
+  const keys = keyRegistry(spec);
+  list(spec.llm_judges).forEach((item, i) => {
+    const judge = obj(item);
     if (!judge) return; // not an object: a decode error
     const p = `${SPEC}.llm_judges[${i}]`;
+    const key = goTrim(str(judge.key));
     const keySpan = ctx.at.value(judge, "key");
-    switch (verdict.kind) {
-      case "required":
-        return ctx.report("judge-key-required", `${p}.key`, keySpan);
-      case "duplicate":
-        return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(verdict.first, `judge "${key}"`));
-      case "validator":
-      case "metric":
-        return ctx.report(`judge-key-collides-${verdict.kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
-          message: `collides with ${verdict.kind} key ${goQuote(key)}`,
-          related: [{ span: verdict.first, message: `${verdict.kind} "${key}"` }],
-        });
+    if (key === "") return ctx.report("judge-key-required", `${p}.key`, keySpan);
+    const earlier = keys.judges.get(key);
+    if (earlier) {
+      const first = ctx.nameSpan(ctx.at.value(earlier.judge, "key"), key);
+      return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(first, `judge "${key}"`));
     }
+    for (const [kind, declared] of [["validator", keys.validators], ["metric", keys.metrics]] as const) {
+      const first = declared.at(key);
+      if (first) {
+        return ctx.report(`judge-key-collides-${kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
+          message: `collides with ${kind} key ${goQuote(key)}`,
+          related: [{ span: ctx.nameSpan(first, key), message: `${kind} "${key}"` }],
+        });
+      }
+    }
+    keys.judges.set(key, { mode: str(judge.mode), judge });
     checkJudge(ctx, judge, p);
   });
   checkJudgeLimits(ctx, spec);

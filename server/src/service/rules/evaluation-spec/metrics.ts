@@ -23,7 +23,7 @@ export const metricRules: EvalStage = (ctx, spec) => {
     const keySpan = m.span("key");
     if (key === "") ctx.report("metric-key-required", `${p}.key`, keySpan);
     else {
-      const first = keys.declare(key, keySpan);
+      const first = keys.check(key, keySpan);
       if (first) ctx.report("metric-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `metric ${goQuote(key)}`));
     }
     if (!types.includes(str(m.item.type))) {

@@ -26,7 +26,7 @@ export const validatorRules: EvalStage = (ctx, spec) => {
     const keySpan = v.span("key");
     if (key === "") ctx.report("validator-key-required", `${p}.key`, keySpan);
     else {
-      const first = keys.declare(key, keySpan);
+      const first = keys.check(key, keySpan);
       if (first) ctx.report("validator-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `validator ${goQuote(key)}`));
     }
     const type = str(v.item.type);
