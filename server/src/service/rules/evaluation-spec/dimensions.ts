@@ -1,6 +1,5 @@
 import type { RuleContext } from "../context";
 import type { PairSource } from "../../model/source";
-import type { Span } from "../../types";
 import type { EvalStage } from "./index";
 import { enums, enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
