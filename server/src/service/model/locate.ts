@@ -1,3 +1,4 @@
+import type { Node } from "yaml";
 import type { Span } from "../types";
 import type { SourceMap } from "./source";
 
@@ -36,6 +37,22 @@ export class Locator {
   item(list: unknown[] | undefined, i: number): Span {
     const src = this.sources.get(list);
     return src?.items[i] ?? this.anchor(list);
+  }
+
+  /** The YAML node written for item `i` of a decoded list, if it was written. */
+  itemNode(list: unknown[], i: number): Node | null {
+    const src = this.sources.get(list);
+    const node = src?.node as { items?: (Node | null)[] } | null | undefined;
+    return node?.items?.[src?.writtenIndex[i] ?? -1] ?? null;
+  }
+
+  /**
+   * The span of item `i`'s own value: the written node, without the dash `item` starts at for a null or
+   * object item. An item written empty (`-` alone) has no text of its own: it is the item span, from its dash.
+   */
+  itemValue(list: unknown[], i: number): Span {
+    const range = this.itemNode(list, i)?.range;
+    return range && range[1] > range[0] ? { start: range[0], end: range[1] } : this.item(list, i);
   }
 
   /** The item's span if the list came from YAML, else the value span of `key` on `owner`. */

@@ -3,7 +3,6 @@ import type { Span } from "../../types";
 import { goQuote } from "../../util/go-quote";
 import type { EvalSpec } from "./spec";
 import { CaseVariant, StrictDecoder } from "./strict-json";
-import { itemValue } from "./spans";
 
 const DECODE_PREFIX = "decode evaluation spec from yaml: decode evaluation spec: ";
 const MARSHAL_PREFIX = "marshal yaml evaluation spec: ";
@@ -61,7 +60,7 @@ function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<obje
   const visit = (v: unknown, isRoot: boolean) => {
     if (Array.isArray(v)) {
       v.forEach((item, i) => {
-        number(item, () => itemValue(ctx, v, i));
+        number(item, () => ctx.at.itemValue(v, i));
         visit(item, false);
       });
     } else if (v !== null && typeof v === "object") {

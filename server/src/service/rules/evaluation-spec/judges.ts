@@ -10,7 +10,6 @@ import { isSupportedEvidenceReference } from "./evidence";
 import { judgeProvider } from "./judge-providers";
 import { keyRegistry } from "./keys";
 import { isObj, list, num, Obj, obj, SPEC, str } from "./read";
-import { itemValue } from "./spans";
 
 const MODES = enumValues("judge_method_mode");
 const AGGREGATIONS = enumValues("consensus_aggregation");
@@ -81,7 +80,7 @@ function checkJudge(ctx: RuleContext, j: Obj, p: string): void {
   list(j.context_from).forEach((c, k) => {
     const ref = c === null ? "" : c;
     if (typeof ref === "string" && !isSupportedEvidenceReference(ref)) {
-      ctx.report("judge-context-from-unsupported", `${p}.context_from[${k}]`, itemValue(ctx, j.context_from as unknown[], k));
+      ctx.report("judge-context-from-unsupported", `${p}.context_from[${k}]`, ctx.at.itemValue(j.context_from as unknown[], k));
     }
   });
   checkOutputSchema(ctx, j, p);
@@ -135,7 +134,7 @@ function checkModels(ctx: RuleContext, j: Obj, p: string): boolean {
   } else if (models.length > 0) {
     models.forEach((m, k) => {
       if (typeof m !== "string") return; // a decode error
-      const span = itemValue(ctx, models, k);
+      const span = ctx.at.itemValue(models, k);
       if (goTrim(m) === "") ctx.report("judge-models-entry-empty", `${p}.models[${k}]`, span);
       else if (!judgeProvider(m)) ctx.report("judge-models-entry-provider-unknown", `${p}.models[${k}]`, span);
     });
@@ -219,7 +218,7 @@ function spanInside(ctx: RuleContext, owner: Obj, key: string, path: (string | n
     container = next;
     at = seg;
   }
-  return Array.isArray(container) && typeof at === "number" ? itemValue(ctx, container, at) : ctx.at.value(container as Obj, String(at));
+  return Array.isArray(container) && typeof at === "number" ? ctx.at.itemValue(container, at) : ctx.at.value(container as Obj, String(at));
 }
 
 /** The `${secrets.` form found in judge prompt text, if any (§9.9 secret scan). */

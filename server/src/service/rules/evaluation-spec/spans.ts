@@ -1,33 +1,7 @@
-import type { Node } from "yaml";
 import type { RuleContext } from "../context";
-import type { Locator } from "../../model/locate";
-import type { SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import type { EvalSpec } from "./spec";
 import { isObj } from "./read";
-
-/** What finding a span needs: the decoded data's sources (a RuleContext has both). */
-export interface Where {
-  sources: SourceMap;
-  at: Locator;
-}
-
-/** The YAML node written for item `k` of a decoded list, if it was written. */
-export function itemNode(where: Where, items: unknown[], k: number): Node | null {
-  const src = where.sources.get(items);
-  const node = src?.node as { items?: (Node | null)[] } | null | undefined;
-  return node?.items?.[src?.writtenIndex[k] ?? -1] ?? null;
-}
-
-/**
- * The span of item `k`'s value in a decoded list: the scalar itself, without the dash of a block item
- * (`at.item` starts at the dash of a null item). An item written empty (`-` alone) has no text of its own:
- * it is the item span, from its dash.
- */
-export function itemValue(where: Where, items: unknown[], k: number): Span {
-  const range = itemNode(where, items, k)?.range;
-  return range && range[1] > range[0] ? { start: range[0], end: range[1] } : where.at.item(items, k);
-}
 
 /** Where `key` of `obj` was written; `owner()` when `obj` itself was not written (absent, null, wrong type). */
 export function spanIn(ctx: RuleContext, obj: unknown, key: string, owner: () => Span): Span {

@@ -6,7 +6,6 @@ import type { ObjectSource, SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import { closest } from "../../util/did-you-mean";
 import { goQuote } from "../../util/go-quote";
-import { itemNode, itemValue } from "./spans";
 
 /**
  * Go's encoding/json decoding (with DisallowUnknownFields) of JSON-like data into the reference's structs,
@@ -319,7 +318,6 @@ export class StrictDecoder {
 
   /** Where list item `i` was written: its value (for errors) and its whole item from the dash (for zero values). */
   private itemPlace(list: unknown[], i: number): Place {
-    const where = { sources: this.sources, at: this.at };
-    return { span: itemValue(where, list, i), node: itemNode(where, list, i), anchor: this.at.item(list, i) };
+    return { span: this.at.itemValue(list, i), node: this.at.itemNode(list, i), anchor: this.at.item(list, i) };
   }
 }

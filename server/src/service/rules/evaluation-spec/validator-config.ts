@@ -7,7 +7,6 @@ import type { EvalStage } from "./index";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
 import { catalogStructName, StrictDecoder } from "./strict-json";
 import { list, num, str } from "./read";
-import { itemValue } from "./spans";
 import { reportCaseVariants } from "./decode";
 import { findCheck, reportUnknownCheck, validatorTarget } from "./post-execution-checks";
 
@@ -116,7 +115,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     const known = enumValues("normalized_match_step");
     steps.forEach((step, k) => {
       if (known.includes(step)) return;
-      s.ctx.report("normalized-match-step-unsupported", `${s.field}.pipeline[${k}]`, itemValue(s.ctx, steps, k), {
+      s.ctx.report("normalized-match-step-unsupported", `${s.field}.pipeline[${k}]`, s.ctx.at.itemValue(steps, k), {
         message: `${goQuote(step)} is not a supported normalization step`,
         data: { expected: known, via: key },
       });
@@ -189,7 +188,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     const tools = s.list("ordered_tools");
     tools.forEach((tool, k) => {
       if (goTrim(tool) === "") {
-        s.ctx.report("tca-ordered-tool-empty", `${s.field}.ordered_tools[${k}]`, itemValue(s.ctx, tools, k));
+        s.ctx.report("tca-ordered-tool-empty", `${s.field}.ordered_tools[${k}]`, s.ctx.at.itemValue(tools, k));
       }
     });
     const orderMode = goTrim(s.str("order_mode"));
