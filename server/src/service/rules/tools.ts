@@ -2,7 +2,7 @@ import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goQuote, goTrim } from "../util/go-quote";
 import {
-  fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalError, valueTypeError,
+  fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError,
 } from "../util/go-json";
 import { schemaDecodeProblems, schemaResolveProblems, SchemaProblem } from "./tool-schema";
 
@@ -43,7 +43,7 @@ interface Implementation {
 export const toolsRules: Rule = (ctx) => {
   const tools = ctx.bundle.tools;
   if (!tools || Object.keys(tools).length === 0) return;
-  const unserializable = marshalError(tools, ctx.sources, ctx.at);
+  const [unserializable] = marshalFailures(tools, ctx.sources, ctx.at);
   if (unserializable) {
     ctx.report("tools-not-serializable", "tools", unserializable.span, { message: `must be JSON-serializable: ${unserializable.message}` });
     return;

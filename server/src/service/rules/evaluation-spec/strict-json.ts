@@ -5,6 +5,7 @@ import { resolvePlain, resolveTagged } from "../../model/scalars";
 import type { ObjectSource, SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import { closest } from "../../util/did-you-mean";
+import { fieldTypeError, goFold, goSortedKeys, isJsonObject, jsonKind, valueTypeError } from "../../util/go-json";
 import { goQuote } from "../../util/go-quote";
 
 /**
@@ -110,39 +111,11 @@ export function catalogStructName(entryName: string): string {
   return structName(knownObjects[entryName]);
 }
 
-/** Go's json key folding: ASCII letters case-insensitively, plus the two non-ASCII runes that fold to ASCII. */
-function fold(s: string): string {
-  return s.replace(/[a-z\u017f\u212a]/g, (c) => (c === "\u017f" ? "S" : c === "\u212a" ? "K" : c.toUpperCase()));
-}
-
 /** The field a written key selects: an exact match first, else a case-insensitive one (Go encoding/json v1). */
 function matchField(key: string, fields: Record<string, unknown>): string | undefined {
   if (Object.prototype.hasOwnProperty.call(fields, key)) return key;
-  const f = fold(key);
-  return Object.keys(fields).find((name) => fold(name) === f);
-}
-
-/** Go's JSON encoder sorts map keys bytewise (UTF-8), and the decoder meets them in that order. */
-function bytewise(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-
-function jsonKind(v: unknown): string {
-  if (Array.isArray(v)) return "array";
-  switch (typeof v) {
-    case "string":
-      return "string";
-    case "number":
-      return "number";
-    case "boolean":
-      return "bool";
-    default:
-      return "object";
-  }
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+  const f = goFold(key);
+  return Object.keys(fields).find((name) => goFold(name) === f);
 }
 
 /** The JSON text Go's encoder writes for a YAML number: exact for integers (even past 2^53), else the shortest float. */
@@ -197,7 +170,7 @@ export class StrictDecoder {
         if (!Array.isArray(v)) return this.mismatch(v, t.goType, ectx, place, existing);
         return this.list(t, v, existing, ectx);
       case "struct":
-        if (!isPlainObject(v)) {
+        if (!isJsonObject(v)) {
           // A rejected non-pointer struct stays a zero struct; anchoring it at the rejected value keeps
           // later "missing" findings on that value, where they are dropped as consequences of the decode error.
           const kept = this.mismatch(v, t.goType, ectx, place, existing);
@@ -206,7 +179,7 @@ export class StrictDecoder {
         return this.struct(t.entry, v, existing, ectx);
       case "dimension":
         if (typeof v === "string") return v;
-        if (isPlainObject(v)) return this.struct(t.entry, v, undefined, { ...ectx, keepStruct: true });
+        if (isJsonObject(v)) return this.struct(t.entry, v, undefined, { ...ectx, keepStruct: true });
         this.issues.push({
           kind: "dimension-shape",
           span: place.span,
@@ -236,14 +209,14 @@ export class StrictDecoder {
     }
   }
 
-  private mismatch(v: unknown, goType: string, ectx: ErrorContext, place: Place, existing: unknown, kind = jsonKind(v)): unknown {
+  private mismatch(v: unknown, goType: string, ectx: ErrorContext, place: Place, existing: unknown, kind: string = jsonKind(v)): unknown {
     this.issues.push({ kind: "type-mismatch", span: place.span, error: this.typeErrorText(kind, goType, ectx), data: { kind, goType } });
     return existing;
   }
 
   private typeErrorText(kind: string, goType: string, ectx: ErrorContext): string {
-    if (ectx.path.length === 0) return `json: cannot unmarshal ${kind} into Go value of type ${goType}`;
-    return `json: cannot unmarshal ${kind} into Go struct field ${ectx.struct}.${ectx.path.join(".")} of type ${goType}`;
+    if (ectx.path.length === 0) return valueTypeError(kind, goType);
+    return fieldTypeError(kind, ectx.path.join("."), goType, ectx.struct);
   }
 
   private list(t: Extract<FieldType, { kind: "list" }>, list: unknown[], existing: unknown, ectx: ErrorContext): unknown[] {
@@ -279,10 +252,11 @@ export class StrictDecoder {
   private struct(entryName: string, obj: Record<string, unknown>, existing: unknown, ectx: ErrorContext): Record<string, unknown> {
     const entry = knownObjects[entryName];
     const src = this.sources.get(obj);
-    const written = Object.keys(obj).sort(bytewise).map((k) => [k, obj[k]] as const);
+    // The encoder wrote the keys sorted, and the decoder meets them in that order.
+    const written = goSortedKeys(obj).map((k) => [k, obj[k]] as const);
     let target: Record<string, unknown>;
     let targetSrc: ObjectSource | undefined;
-    if (isPlainObject(existing)) {
+    if (isJsonObject(existing)) {
       target = existing;
       targetSrc = this.sources.get(existing);
     } else {
