@@ -649,6 +649,10 @@ test("judge-output-schema-invalid: the schema must decode as jsonschema-go decod
   expectDiagnostics(judge("\n    required: [score, ⟦7⟧]"), want("json: cannot unmarshal number into Go struct field Schema.required of type string"));
   expectDiagnostics(judge("\n    minLength: ⟦1.5⟧"), want("not an integer value"));
   expectDiagnostics(judge(" ⟦score⟧"), want("json: cannot unmarshal string into Go value of type jsonschema.Schema"));
+  // Keywords match case-insensitively, $schema too.
+  expectDiagnostics(judge("\n    Type: ⟦5⟧"), want('invalid value for "type": "5"'));
+  expectDiagnostics(judge("\n    $SCHEMA: ⟦'http://json-schema.org/draft-04/schema#'⟧"), want('unsupported JSON schema draft "http://json-schema.org/draft-04/schema#"'));
+  expectValid(judge("\n    $Schema: 'http://json-schema.org/draft-07/schema#'\n    TYPE: object"));
   // Type names and unknown keywords are not checked; null and booleans are schemas.
   expectValid(judge("\n    type: strng\n    x-extra: {anything: [1, 2]}"));
   expectValid(judge(" ~"));

@@ -55,6 +55,24 @@ export class Locator {
     return range && range[1] > range[0] ? { start: range[0], end: range[1] } : this.item(list, i);
   }
 
+  /**
+   * The span of the value at `path` (keys and list indexes) under `obj`: the deepest value on the path that
+   * is there to follow; with `onKey`, the last key itself.
+   */
+  pathValue(obj: object, path: readonly (string | number)[], onKey = false): Span {
+    let span = this.anchor(obj);
+    let cur: unknown = obj;
+    for (let i = 0; i < path.length; i++) {
+      const seg = path[i];
+      if (Array.isArray(cur) && typeof seg === "number") span = this.itemValue(cur, seg);
+      else if (typeof cur === "object" && cur !== null && !Array.isArray(cur) && typeof seg === "string") {
+        span = onKey && i === path.length - 1 ? this.key(cur, seg) : this.value(cur, seg);
+      } else break;
+      cur = (cur as Record<string | number, unknown>)[seg];
+    }
+    return span;
+  }
+
   /** The item's span if the list came from YAML, else the value span of `key` on `owner`. */
   itemOr(list: unknown[] | undefined, i: number, owner: object, key: string): Span {
     return this.sources.get(list)?.items[i] ?? this.value(owner, key);

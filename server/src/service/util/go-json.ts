@@ -12,9 +12,14 @@ export function goFold(s: string): string {
   return s.replace(/\u017f/g, "s").replace(/\u212a/g, "k").replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-/** Object keys in the order Go's encoder writes them: sorted by their UTF-8 bytes. */
+/** The order of Go's encoder for map keys: by their UTF-8 bytes. */
+export function goKeyOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Object keys in the order Go's encoder writes them. */
 export function goSortedKeys(obj: Record<string, unknown>): string[] {
-  return Object.keys(obj).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.keys(obj).sort(goKeyOrder);
 }
 
 /** Keys of `obj` that a Go struct field named `name` takes, in decode order (each later one overwrites). */

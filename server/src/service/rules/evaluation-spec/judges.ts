@@ -1,8 +1,8 @@
 import type { RuleContext } from "../context";
-import type { Span } from "../../types";
 import type { EvalSpec } from "./spec";
 import type { EvalStage } from "./index";
 import { enumValues } from "../../catalog";
+import { lastFoldKey } from "../../util/go-json";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";
 import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
 import { duplicateOf } from "../assets";
@@ -194,31 +194,20 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   const field = `${p}.output_schema`;
   const err = jsonSchemaDecodeError(schema);
   if (err) {
-    ctx.report("judge-output-schema-invalid", field, spanInside(ctx, j, "output_schema", err.path), {
+    ctx.report("judge-output-schema-invalid", field, ctx.at.pathValue(j, ["output_schema", ...err.path]), {
       message: `must be valid JSON Schema: ${err.message}`,
     });
     return;
   }
-  const draft = isObj(schema) ? str(schema.$schema) : "";
+  // The decoded Schema's $schema field: keys match case-insensitively, the last one in Go's order wins.
+  const draftKey = isObj(schema) ? lastFoldKey(schema, "$schema") : undefined;
+  const draft = draftKey === undefined ? "" : str((schema as Obj)[draftKey]);
   if (!SCHEMA_DRAFTS.includes(draft)) {
-    ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, "$schema"), {
+    ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, draftKey ?? "$schema"), {
       message: `must be valid JSON Schema: unsupported JSON schema draft ${goQuote(draft)}`,
       data: { expected: SCHEMA_DRAFTS.filter((d) => d !== "") },
     });
   }
-}
-
-/** The span of the value at `path` under `owner[key]`, stopping at the deepest written container. */
-function spanInside(ctx: RuleContext, owner: Obj, key: string, path: (string | number)[]): Span {
-  let container: unknown = owner;
-  let at: string | number = key;
-  for (const seg of path) {
-    const next = (container as Record<string | number, unknown>)[at];
-    if (typeof next !== "object" || next === null) break;
-    container = next;
-    at = seg;
-  }
-  return Array.isArray(container) && typeof at === "number" ? ctx.at.itemValue(container, at) : ctx.at.value(container as Obj, String(at));
 }
 
 /** The `${secrets.` form found in judge prompt text, if any (§9.9 secret scan). */
