@@ -170,6 +170,25 @@ test("eval-spec-marshal-error: a nested map with a non-string key, and NaN/Inf v
   ` }), "eval-spec-marshal-error");
 });
 
+test("eval-spec-marshal-error: a number past float64's range is text (yaml.v3), not +Inf", () => {
+  const src = evalPack({
+    validators: yaml`
+      - key: exact
+        type: exact_match
+        target: final_output
+        expected_from: challenge_input
+        config: {big: 1e400, small: -1e400}
+    `,
+    extra: "runtime_limits: {max_cost_usd: ⟦1e400⟧}\n",
+  });
+  expectNo(src, "eval-spec-marshal-error");
+  expectDiagnostics(src, {
+    code: "eval-spec-type-mismatch",
+    field: null,
+    message: `${DECODE}cannot unmarshal string into Go struct field RuntimeLimits.runtime_limits.max_cost_usd of type float64`,
+  });
+});
+
 test("eval-spec-marshal-error: the evaluation_spec map's own keys are always strings", () => {
   const got = diagnose(specWith("1: x"));
   assert.deepEqual(got.filter((d) => d.code === "eval-spec-marshal-error"), []);

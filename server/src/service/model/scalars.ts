@@ -72,7 +72,11 @@ export function resolvePlain(text: string): Resolved {
   const plain = text.replace(/_/g, "");
   const int = parseGoInt(plain);
   if (int !== undefined) return { tag: "!!int", value: int };
-  if (FLOAT.test(plain)) return { tag: "!!float", value: Number(plain) };
+  if (FLOAT.test(plain)) {
+    // Go's ParseFloat fails past float64's range (1e400 is ErrRange, not +Inf): yaml.v3 keeps the text then.
+    const value = Number(plain);
+    if (Number.isFinite(value)) return { tag: "!!float", value };
+  }
   return { tag: "!!str", value: text };
 }
 
