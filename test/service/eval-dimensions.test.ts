@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectValid } from "../helpers/expect";
-import { dimensionsSpec } from "../helpers/eval-scoring";
+import { dimensionsSpec } from "../helpers/eval-spec";
 
 const D = "version.evaluation_spec.scorecard.dimensions";
 

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { indent, judgesSpec, specHead, withSpec } from "../helpers/eval-scoring";
+import { judgesSpec, scorecardSpec } from "../helpers/eval-spec";
+import { indent } from "../helpers/packs";
 
 const J = "version.evaluation_spec.llm_judges[0]";
 const PROVIDER = "must be inferable to a known judge provider (claude-*, gpt-*, gemini-*, grok-*, mistral-*, openrouter/* slugs)";
@@ -684,7 +685,7 @@ test("a judge with an invalid mode stops there but stays registered; a colliding
 });
 
 test("judge_limits: each limit out of range, at its value; in range passes", () => {
-  const spec = (limits: string) => withSpec(specHead("deterministic") + "scorecard:\n  dimensions: [correctness]\n  judge_limits:\n" + indent(limits, 4));
+  const spec = (limits: string) => scorecardSpec("dimensions: [correctness]\njudge_limits:\n" + indent(limits, 2));
   const p = "version.evaluation_spec.scorecard.judge_limits";
   expectDiagnostics(spec("max_samples_per_judge: ⟦11⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });
   expectDiagnostics(spec("max_samples_per_judge: ⟦-1⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { pack } from "../helpers/packs";
+import { indent, pack } from "../helpers/packs";
 
 const multiTurnVersion = yaml`
   version:
@@ -12,9 +12,6 @@ const multiTurnVersion = yaml`
       - key: policy_pdf
         path: assets/policy.pdf
 `;
-
-const indent = (s: string, n: number) =>
-  s.split("\n").map((l) => (l.trim() ? " ".repeat(n) + l : l)).join("\n");
 
 /** A pack whose single case has `user_simulator:` followed by `after` (a block on the next lines, or an inline value). */
 function casePack(after: string, version = multiTurnVersion): string {
