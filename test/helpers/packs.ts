@@ -69,9 +69,14 @@ export const sections = {
 export function pack(s: PackSections = {}): string {
   return [
     s.head ?? sections.head,
-    (s.version ?? sections.version) + (s.evaluationSpec ?? sections.evaluationSpec),
+    (s.version ?? sections.version) + underVersion(s.evaluationSpec ?? sections.evaluationSpec),
     s.challenges ?? sections.challenges,
     s.inputSets ?? sections.inputSets,
     s.extra ?? "",
   ].join("");
+}
+
+/** `yaml\`…\`` dedents a section to column 0, but the evaluation spec belongs inside `version:`. */
+function underVersion(spec: string): string {
+  return /^\S/.test(spec) ? spec.replace(/^(?=[^\n])/gm, "  ") : spec;
 }

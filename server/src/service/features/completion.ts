@@ -180,7 +180,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
   // Replacing a written key that already has its colon: only the name changes.
   const hasColon = /^[ \t]*:/.test(model.text.slice(c.span.end));
   const items: CompletionItem[] = [];
-  for (const key of Object.keys(obj.keys)) {
+  for (const [index, key] of Object.keys(obj.keys).entries()) {
     if (present.has(key) && key !== c.key) continue;
     const required = isRequired(entry, key);
     const snip = new Snippet();
@@ -191,7 +191,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
         kind: CompletionKind.Property,
         detail: `${obj.keys[key].type}${required ? " · required" : ""}`,
         documentation: keyDocumentation(entry, key),
-        sortText: `${required ? "0" : "1"}_${key}`,
+        sortText: `${required ? "1" : "2"}_${String(index).padStart(3, "0")}`,
         filterText: key,
         insertTextFormat: hasColon ? 1 : 2,
         insertTextMode: 1,
@@ -214,7 +214,7 @@ function itemSnippet(env: Env, entry: string, needsDash: boolean): CompletionIte
     env.item(`new ${noun}`, text, {
       kind: CompletionKind.Snippet,
       detail: `a ${noun} with its required keys`,
-      sortText: `00_${noun}`,
+      sortText: "0",
       filterText: env.c.prefix || noun,
       insertTextFormat: 2,
       insertTextMode: 1,
