@@ -237,12 +237,37 @@ const missingRequired: Fix = (model, d) => {
 const invalidEnum: Fix = (model, d) => {
   const expected = d.data?.expected;
   if (!Array.isArray(expected) || !expected.every((v) => typeof v === "string")) return [];
-  const span = unquoted(model.text, spanOf(model, d));
+  const written = writtenField(model, d);
+  if (written === undefined) return [];
+  if (written.value === undefined) {
+    // The key is missing (the diagnostic sits on its object): add it, with each value.
+    return (expected as string[]).flatMap((v, i) =>
+      action(model, `Add \`${written.key}: ${v}\``, d, [insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`])], i === 0),
+    );
+  }
+  const span = unquoted(model.text, written.value);
   const current = model.text.slice(span.start, span.end);
   return byCloseness(current, expected as string[])
     .filter((v) => v !== current)
     .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
 };
+
+/** The object and key a diagnostic's field names, and the written value's span when the key is written. */
+function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span } | undefined {
+  const path = d.field ? parseFieldPath(d.field) : undefined;
+  const key = path?.[path.length - 1];
+  if (!path || key === undefined) return undefined;
+  const obj = valueAtField(model.bundle, path.slice(0, -1));
+  if (typeof key === "number") {
+    // A list item (`interface_spec.transports[1]`): its written span.
+    const item = Array.isArray(obj) ? model.sources.get(obj)?.items[key] : undefined;
+    return item ? { obj: obj as unknown[], key: String(key), value: item } : undefined;
+  }
+  if (!obj || typeof obj !== "object" || Array.isArray(obj)) return undefined;
+  const pair = model.sources.get(obj)?.keys.get(key);
+  if (!pair) return { obj, key };
+  return pair.value ? { obj, key, value: pair.value } : undefined;
+}
 
 // ---- unknown key ----
 

@@ -49,7 +49,7 @@ export function keyDocumentation(entry: string, key: string): MarkupContent {
     const note = enumNote(enumNameOf(entry, key)!);
     parts.push(`Allowed values: ${values.map((v) => `\`${v}\``).join(" · ")}${note ? ` (${note})` : ""}`);
   }
-  if (spec?.note) parts.push(`Note: ${spec.note}`);
+  if (spec?.note && !/^enum \w+$/.test(spec.note)) parts.push(`Note: ${spec.note}`); // an enum's name says less than its values
   const checks = [...new Set(fieldRules(entry, key).map((r) => r.message))].slice(0, MAX_CHECKS);
   if (checks.length) parts.push(["Checks:", ...checks.map((m) => `- ${m}`)].join("\n"));
   return { kind: "markdown", value: parts.join("\n\n") };
