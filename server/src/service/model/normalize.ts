@@ -10,7 +10,8 @@ import { goTrim } from "../util/go-quote";
 export function normalize(b: Bundle, sources: SourceMap): void {
   b.modality = goTrim(b.modality);
   if (b.interface_spec) {
-    b.interface_spec.transports = b.interface_spec.transports.map(goTrim);
+    const transports = b.interface_spec.transports;
+    transports.forEach((t, i) => (transports[i] = goTrim(t))); // in place: the list keeps its source (item ranges)
     b.interface_spec.channel_profile = goTrim(b.interface_spec.channel_profile);
   }
   if (b.scenario) {
