@@ -25,5 +25,5 @@ export function codeLenses(model: PackModel): CodeLens[] {
       lens(decl, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions);
     }
   }
-  return out;
+  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
