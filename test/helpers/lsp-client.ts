@@ -20,7 +20,7 @@ export const {
 export { protocol };
 
 const ROOT = join(__dirname, "..", "..", "..");
-const BIN = join(ROOT, "bin", "packlint-language-server.js");
+export const BIN = join(ROOT, "bin", "packlint-language-server.js");
 
 /** Upper bound of every wait in protocol tests: they wait for an event, never for a fixed time. */
 export const WAIT_MS = 10_000;

@@ -1,7 +1,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { CompletionList, Hover, Location, WorkspaceEdit, CodeAction, DocumentSymbol, Diagnostic } from "vscode-languageserver/node";
-import { bounded, protocol, ServerProcess } from "../helpers/lsp-client";
+import { fork } from "node:child_process";
+import { BIN, bounded, protocol, ServerProcess } from "../helpers/lsp-client";
 import { pack, sections } from "../helpers/packs";
 
 const P = protocol;
@@ -117,5 +118,24 @@ test("protocol: a client that pulls diagnostics gets them on request", async () 
     assert.deepEqual(pull.published, []);
   } finally {
     pull.kill();
+  }
+});
+
+test("protocol: the same server runs over node IPC, as the VS Code client starts it", async () => {
+  const child = fork(BIN, ["--node-ipc"], { stdio: ["ignore", "ignore", "ignore", "ipc"] });
+  try {
+    const conn = P.createProtocolConnection(new P.IPCMessageReader(child), new P.IPCMessageWriter(child));
+    conn.listen();
+    const init = (await bounded(conn.sendRequest(P.InitializeRequest.type.method, { processId: process.pid, rootUri: null, capabilities: {} }), "ipc initialize")) as {
+      capabilities: { textDocumentSync: { change: number } };
+    };
+    assert.equal(init.capabilities.textDocumentSync.change, 2);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    await bounded(conn.sendRequest(P.ShutdownRequest.type.method), "ipc shutdown");
+    await conn.sendNotification(P.ExitNotification.type);
+    assert.equal(await bounded(exited, "ipc exit"), 0);
+    conn.dispose();
+  } finally {
+    if (child.exitCode === null) child.kill();
   }
 });
