@@ -83,6 +83,19 @@ test("protocol: incremental didChange republishes for the new version only", asy
   assert.deepEqual(server.published.slice(from2).map((p) => p.version), [4]);
 });
 
+test("protocol: a settings change re-validates open packs (a rule turned off)", async () => {
+  const from = server.published.length;
+  const broken = { range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 1 } }, text: "x" };
+  await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version: 5 }, contentChanges: [broken] });
+  const withError = await server.diagnosticsFor(PACK, 5, from);
+  assert.deepEqual(withError.diagnostics.map((d: Diagnostic) => d.code), ["case-challenge-key-undeclared"]);
+  const from2 = server.published.length;
+  await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
+    settings: { packlint: { diagnosticsDebounceMs: 5, rules: { "case-challenge-key-undeclared": "off" } } },
+  });
+  assert.deepEqual((await server.diagnosticsFor(PACK, 5, from2)).diagnostics, []);
+});
+
 test("protocol: other YAML gets nothing; a handler's exception is logged and answered empty; cancellation", async () => {
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: OTHER, languageId: "yaml", version: 1, text: "name: x\nitems: []\n" } });
   assert.equal(await request(P.CompletionRequest.type, { textDocument: { uri: OTHER }, position: { line: 1, character: 0 } }), null);

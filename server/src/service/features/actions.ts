@@ -1,4 +1,4 @@
-import { isSeq, Node, YAMLSeq } from "yaml";
+import { isMap, isSeq, Node, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
 import type { PackDiagnostic, Range, Span } from "../types";
@@ -135,7 +135,9 @@ const splitInputSet: Fix = (model, d) => {
   if (!set || set.fromItems) return [];
   const setNode = model.sources.get(set)?.node;
   const reference = set.cases.find((c) => c.challenge_key !== "")?.challenge_key;
-  if (!setNode?.range || !reference || !model.at.has(set, "cases")) return [];
+  if (!setNode?.range || !isMap(setNode) || setNode.flow || !reference || !model.at.has(set, "cases")) return [];
+  const firstKey = (setNode.items[0]?.key as Node | null)?.range;
+  if (!firstKey) return [];
   const { text } = model;
   const eol = eolOf(text);
   const groups = new Map<string, { c: Case; node: Node }[]>();
@@ -146,7 +148,7 @@ const splitInputSet: Fix = (model, d) => {
     groups.set(c.challenge_key, [...(groups.get(c.challenge_key) ?? []), { c, node }]);
   }
   const taken = new Set(model.bundle.input_sets.map((s) => s.key));
-  const keyColumn = columnOf(text, model.at.key(set, "key").start);
+  const keyColumn = columnOf(text, firstKey[0]);
   const dash = model.at.anchor(set);
   const dashColumn = text[dash.start] === "-" ? columnOf(text, dash.start) : keyColumn - 2;
   const firstLinePad = " ".repeat(dashColumn) + "-" + " ".repeat(Math.max(1, keyColumn - dashColumn - 1));
@@ -154,10 +156,11 @@ const splitInputSet: Fix = (model, d) => {
   const edits: TextEdit[] = [];
   let added = "";
   for (const [challenge, cases] of groups) {
-    let key = `${set.key}-${challenge}`;
-    for (let n = 2; taken.has(key); n++) key = `${set.key}-${challenge}-${n}`;
+    const base = set.key ? `${set.key}-${challenge}` : challenge;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
     taken.add(key);
-    added += `${firstLinePad}key: ${yamlScalar(key)}${eol}${pad}name: ${yamlScalar(`${set.name} (${challenge})`)}${eol}${pad}cases:${eol}`;
+    added += `${firstLinePad}key: ${yamlScalar(key)}${eol}${pad}name: ${yamlScalar(set.name ? `${set.name} (${challenge})` : challenge)}${eol}${pad}cases:${eol}`;
     for (const { node } of cases) {
       const lines = itemLines(text, node);
       added += text.slice(lines.start, lines.end);
