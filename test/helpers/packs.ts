@@ -20,7 +20,7 @@ export const sections = {
       name: Support Eval
       family: support
   `,
-  /** `version:` without its evaluation_spec, which is appended from `evaluationSpec`. */
+  /** `version:` without its evaluation_spec, which is appended (indented under `version:`) from `evaluationSpec`. */
   version: yaml`
     version:
       number: 1
@@ -28,6 +28,7 @@ export const sections = {
         - key: policy_pdf
           path: assets/policy.pdf
   `,
+  /** Written at column 0; `pack()` indents it under `version:`. */
   evaluationSpec: yaml`
       evaluation_spec:
         name: support-v1
@@ -76,7 +77,15 @@ export function pack(s: PackSections = {}): string {
   ].join("");
 }
 
-/** `yaml\`…\`` dedents a section to column 0, but the evaluation spec belongs inside `version:`. */
+/** Indents an `evaluation_spec:` section written at column 0 so it sits under `version:`. */
 function underVersion(spec: string): string {
-  return /^\S/.test(spec) ? spec.replace(/^(?=[^\n])/gm, "  ") : spec;
+  return /^\S/.test(spec) ? spec.replace(/^(?=.)/gm, "  ") : spec;
+}
+
+/** Indents every non-blank line by `n` spaces. */
+export function indent(text: string, n: number): string {
+  return text
+    .split("\n")
+    .map((l) => (l.trim() === "" ? l : " ".repeat(n) + l))
+    .join("\n");
 }

@@ -29,7 +29,7 @@ function walk(dir: string, out: string[]): void {
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".")) walk(path, out);
     } else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-      if (/\.pack\.ya?ml$/i.test(entry.name) || looksLikePack(readFileSync(path, "utf8"))) out.push(path);
+      if (/\.pack\.ya?ml$|^skill_cases\.ya?ml$/i.test(entry.name) || looksLikePack(readFileSync(path, "utf8"))) out.push(path);
     }
   }
 }

@@ -23,7 +23,8 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
         out += `  ${paint("gray", `${r.path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${rel.message}`)}\n`;
       }
     }
-    out += isValid(r) ? "Challenge pack is valid\n" : "Challenge pack has errors\n";
+    const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
+    out += isValid(r) ? `${noun} is valid\n` : `${noun} has errors\n`;
     out += "\n";
   }
   return out;

@@ -3,11 +3,14 @@ import { expandPaths, readText, UsageError } from "./files";
 import { formatJson } from "./format-json";
 import { formatText } from "./format-text";
 import { FileReport, isValid } from "./report";
+import { isSkillCasesFile, runSkill, skillFileReport } from "./skill";
 
 const HELP = `Usage: packlint [options] FILE|DIR...
+       packlint skill prompts|report FILE ...   (Skill Testing case files; see packlint skill --help)
 
 Validates AgentClash challenge packs offline, with the reference validator's verdicts.
-A DIR means every pack YAML below it (*.pack.yaml, or YAML with top-level pack: and challenges:/input_sets:).
+A DIR means every pack YAML below it (*.pack.yaml, or YAML with top-level pack: and challenges:/input_sets:)
+and every Skill Testing case file (skill_cases.yaml).
 
 Options:
   --format text|json   output format (default: text)
@@ -50,6 +53,7 @@ function parseArgs(argv: string[]): Options | "help" | "version" {
 export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
   let opts;
   try {
+    if (argv[0] === "skill") return runSkill(argv.slice(1), out, err);
     opts = parseArgs(argv);
     if (opts === "help") {
       out(HELP);
@@ -61,6 +65,7 @@ export function run(argv: string[], out: (s: string) => void, err: (s: string) =
     }
     const reports: FileReport[] = expandPaths(opts.paths).map((path) => {
       const text = readText(path);
+      if (isSkillCasesFile(path, text)) return skillFileReport(path, text);
       return { path, kind: "challenge-pack", text, diagnostics: packDiagnostics(buildPackModel(text)) };
     });
     out(opts.format === "json" ? formatJson(reports) : formatText(reports, { color: opts.color }));

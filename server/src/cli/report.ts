@@ -3,7 +3,7 @@ import type { PackDiagnostic } from "../service";
 /** One validated file, as every output format sees it. */
 export interface FileReport {
   path: string;
-  kind: "challenge-pack";
+  kind: "challenge-pack" | "skill-cases";
   text: string;
   diagnostics: PackDiagnostic[];
 }

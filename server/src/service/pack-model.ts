@@ -47,7 +47,7 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
     findings.push({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } });
   }
 
-  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources, parsed.nodeCount);
+  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
   for (const p of decoder.problems) {
     findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });
@@ -70,8 +70,14 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
     unknownKeys: decoder.unknownKeys,
     findings,
   };
-  // A value the decoder already rejected is not reported again by a validation rule.
-  for (const f of ctx.findings) if (!decodeSpans.some((s) => overlaps(s, f.span))) findings.push(f);
+  // A value the decoder already rejected is not reported again by a validation rule. Rules report
+  // decode-phase errors too (the evaluation_spec bridge): errors without a field.
+  const isDecodeError = (f: Finding) => f.field === null && f.severity === "error";
+  const allDecodeSpans = [...decodeSpans, ...ctx.findings.filter(isDecodeError).map((f) => f.span)];
+  for (const f of ctx.findings) {
+    const rejected = isDecodeError(f) ? decodeSpans : allDecodeSpans;
+    if (!rejected.some((s) => overlaps(s, f.span))) findings.push(f);
+  }
   const advice = new RuleContext(bundle, sources, at, text);
   for (const rule of advisoryRules) rule(advice, model);
   findings.push(...advice.findings);

@@ -2,8 +2,23 @@ import type { PackModel } from "../pack-model";
 import type { RuleContext } from "../rules/context";
 import { unknownKeyAdvisory } from "./unknown-keys";
 import { legacyItemsAdvisory } from "./legacy-items";
+import { keyStyleAdvisory } from "./key-style";
+import { inputSetIntentAdvisory } from "./input-set-intent";
+import { ciDeterminismAdvisory } from "./ci-determinism";
+import { duplicateCasesAdvisory } from "./duplicate-cases";
+import { expectationAdvisory } from "./expectations";
+import { inputSetSelectionAdvisory } from "./input-set-selection";
 
 /** Our own checks beyond the reference: never errors, so they never change the verdict. Each has its own code. */
 export type Advisory = (ctx: RuleContext, model: PackModel) => void;
 
-export const advisoryRules: readonly Advisory[] = [unknownKeyAdvisory, legacyItemsAdvisory];
+export const advisoryRules: readonly Advisory[] = [
+  unknownKeyAdvisory,
+  legacyItemsAdvisory,
+  keyStyleAdvisory,
+  inputSetIntentAdvisory,
+  ciDeterminismAdvisory,
+  duplicateCasesAdvisory,
+  expectationAdvisory,
+  inputSetSelectionAdvisory,
+];

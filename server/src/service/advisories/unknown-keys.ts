@@ -5,10 +5,16 @@ import { goQuote } from "../util/go-quote";
 
 /** The reference silently drops keys it does not know (outside evaluation_spec); a typo there is lost work. */
 export const unknownKeyAdvisory: Advisory = (ctx, model) => {
+  const topLevel = Object.keys(knownObjects["$"].keys);
   for (const u of model.unknownKeys) {
     const known = Object.keys(knownObjects[u.entry]?.keys ?? {});
     const suggestions = closest(u.key, known);
-    const hint = suggestions.length ? ` (did you mean ${goQuote(suggestions[0])}?)` : "";
+    const misplaced = u.entry !== "$" && topLevel.includes(u.key);
+    const hint = suggestions.length
+      ? ` (did you mean ${goQuote(suggestions[0])}?)`
+      : misplaced
+        ? ` here (${goQuote(u.key)} is a top-level key)`
+        : "";
     ctx.advise("unknown-key", "warning", null, u.span, `unknown key ${goQuote(u.key)}${hint}; AgentClash ignores it`, {
       data: { key: u.key, entry: u.entry, suggestions },
       tags: [1],

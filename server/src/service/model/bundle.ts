@@ -131,8 +131,51 @@ export interface Expectation {
   source: string;
 }
 
-/** The user simulator's decoded struct; its rule module reads the fields it needs. */
-export type UserSimulator = AnyMap;
+/** `cases[].user_simulator` (multi_turn packs). Not normalized: values are as written. */
+export interface UserSimulator {
+  schema_version: number;
+  kind: string;
+  max_turns: number;
+  phases: UserSimulatorPhase[];
+  calibration?: UserSimulatorCalibration;
+  post_run?: UserSimulatorPostRun;
+}
+
+export interface UserSimulatorPhase {
+  id: string;
+  actor: string;
+  trigger: string;
+  /** Scripted actor only. */
+  turns: UserSimulatorTurn[];
+  /** llm actor only: persona, max_turns, until, model. */
+  persona: string;
+  max_turns: number;
+  until: string[];
+  /** human actor only: timeout_ms, on_timeout. */
+  timeout_ms: number;
+  on_timeout: string;
+  model: string;
+}
+
+export interface UserSimulatorTurn {
+  message: string;
+  /** Same shape as case expectations, but never trimmed. */
+  expects: Expectation[];
+}
+
+export interface UserSimulatorCalibration {
+  enabled: boolean;
+  sample_rate: number;
+}
+
+export interface UserSimulatorPostRun {
+  arena?: UserSimulatorArena;
+}
+
+export interface UserSimulatorArena {
+  enabled: boolean;
+  comparison: string;
+}
 
 export interface Security {
   default_severity: string;

@@ -1,6 +1,7 @@
 import type { PackModel } from "../pack-model";
 import type { Span } from "../types";
 import type { SymbolKind } from "./symbols";
+import { evaluationSpecSymbols } from "../rules/evaluation-spec/symbols";
 
 /** Adds one area's declarations and references to the model's symbol table. */
 export type SymbolCollector = (model: PackModel) => void;
@@ -48,7 +49,11 @@ const packKeys: SymbolCollector = (model) => {
 };
 
 /** Symbol collectors of every area; features read only the resulting table. */
-export const symbolCollectors: SymbolCollector[] = [packKeys];
+export const symbolCollectors: SymbolCollector[] = [
+  packKeys,
+  // Late-bound: that module imports nameIn from this one.
+  (model) => evaluationSpecSymbols(model),
+];
 
 export function collectSymbols(model: PackModel): void {
   for (const collect of symbolCollectors) collect(model);

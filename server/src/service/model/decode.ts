@@ -1,4 +1,4 @@
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
@@ -27,8 +27,15 @@ const TAG_SHORT: Record<string, string> = {
   "tag:yaml.org,2002:merge": "!!merge",
 };
 
-/** Alias expansion is capped: a "billion laughs" document must not blow up the decoder. */
-const MIN_ALIAS_BUDGET = 100_000;
+/**
+ * yaml.v3's guard against "billion laughs": once more than 100 of over 1000 decoded nodes came through aliases,
+ * the share of alias-decoded nodes may not exceed a ratio that falls from 0.99 (≤ 400k nodes) to 0.10 (≥ 4M).
+ */
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= 400_000) return 0.99;
+  if (decodeCount >= 4_000_000) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
+}
 
 class FatalDecode extends Error {
   constructor(readonly problem: DecodeProblem) {
@@ -52,16 +59,24 @@ export interface UnknownKey {
 export class YamlDecoder {
   readonly problems: DecodeProblem[] = [];
   readonly unknownKeys: UnknownKey[] = [];
-  private aliasBudget: number;
-  private readonly expanding: Node[] = [];
+  private decodeCount = 0;
+  private aliasCount = 0;
+  private aliasDepth = 0;
+
+  /** Anchored nodes by name, in document order (yaml's Alias.resolve walks the whole document per call). */
+  private readonly anchors = new Map<string, Node[]>();
 
   constructor(
     private readonly doc: Document,
     private readonly text: string,
     readonly sources: SourceMap,
-    nodeCount: number,
   ) {
-    this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, nodeCount * 10);
+    visit(doc, (_key, node) => {
+      if (!isNode(node) || !node.anchor) return;
+      const list = this.anchors.get(node.anchor) ?? [];
+      list.push(node);
+      this.anchors.set(node.anchor, list);
+    });
   }
 
   /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
@@ -76,42 +91,39 @@ export class YamlDecoder {
     }
   }
 
+  /** A node's span without the line breaks and blanks a block collection ends with. */
   private span(node: Node): Span {
     const r = node.range ?? [0, 0, 0];
-    return { start: r[0], end: Math.max(r[0], r[1]) };
+    let end = Math.max(r[0], r[1]);
+    while (end > r[0] && /\s/.test(this.text[end - 1])) end--;
+    return { start: r[0], end };
   }
 
   /** Follows aliases (with the expansion cap and a cycle check). */
   private deref(node: Node | null): Node | null {
     if (!node || !isAlias(node)) return node;
     const alias = node as Alias;
-    const target = alias.resolve(this.doc) as Node | undefined;
+    const at = this.span(alias).start;
+    // An alias refers to the last node with that anchor that starts before it.
+    const target = this.anchors.get(alias.source)?.filter((n) => this.span(n).start < at).pop();
     if (!target) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
     }
-    if (this.expanding.includes(target)) {
+    const t = this.span(target);
+    if (t.start <= this.span(alias).start && this.span(alias).end <= t.end) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `anchor '${alias.source}' value contains itself` });
     }
     return target;
   }
 
-  private charge(node: Node): void {
-    if (--this.aliasBudget < 0) {
+  private count(node: Node): void {
+    this.decodeCount++;
+    if (this.aliasDepth > 0) this.aliasCount++;
+    if (this.aliasCount > 100 && this.decodeCount > 1000 && this.aliasCount / this.decodeCount > allowedAliasRatio(this.decodeCount)) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "document contains excessive aliasing" });
     }
   }
 
-  private withExpansion<T>(node: Node | null, target: Node | null, fn: () => T): T {
-    if (node && isAlias(node) && target) {
-      this.expanding.push(target);
-      try {
-        return fn();
-      } finally {
-        this.expanding.pop();
-      }
-    }
-    return fn();
-  }
 
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
@@ -175,9 +187,18 @@ export class YamlDecoder {
 
   decode(node: Node | null, t: TypeExpr, anchor: Span): unknown {
     const target = this.deref(node);
-    if (node && target !== node) this.charge(node);
+    if (node) this.count(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    return this.withExpansion(node, target, () => this.decodeResolved(node!, target!, t, anchor));
+    const viaAlias = target !== node;
+    if (viaAlias) this.aliasDepth++;
+    let value: unknown;
+    try {
+      value = this.decodeResolved(node!, target!, t, anchor);
+    } finally {
+      if (viaAlias) this.aliasDepth--;
+    }
+    // A value that failed to decode leaves the field at its zero value, as in Go.
+    return value === undefined ? this.zero(t, anchor) : value;
   }
 
   private decodeResolved(written: Node, node: Node, t: TypeExpr, anchor: Span): unknown {
@@ -295,7 +316,9 @@ export class YamlDecoder {
       const value = this.decode(item, t.of, itemAnchor);
       if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
       out.push(value);
-      source.items.push(itemAnchor.start < this.span(item).start ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
+      // An object item spans from its dash; a scalar item is just its value.
+      const objectItem = value !== null && typeof value === "object";
+      source.items.push(objectItem ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
       source.writtenIndex.push(index);
     });
     this.sources.set(out, source);
@@ -349,14 +372,14 @@ export class YamlDecoder {
     const fail = () => {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
     };
-    if (value) this.charge(value);
-    if (isMap(target)) return this.withExpansion(value, target, () => this.pairs(target));
+    if (value) this.count(value);
+    if (isMap(target)) return this.pairs(target);
     if (!isSeq(target)) return fail();
     const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
     for (const item of target.items as (Node | null)[]) {
       const m = this.deref(item);
       if (!isMap(m)) return fail();
-      for (const p of this.withExpansion(item, m, () => this.pairs(m))) if (!out.some((o) => o.key === p.key)) out.push(p);
+      for (const p of this.pairs(m)) if (!out.some((o) => o.key === p.key)) out.push(p);
     }
     return out;
   }
@@ -429,8 +452,11 @@ export class YamlDecoder {
       node.items.forEach((raw, index) => {
         const item = raw as Node | null;
         const itemAnchor = item ? this.itemAnchor(item) : anchor;
-        out.push(item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null);
-        source.items.push(item ? { start: itemAnchor.start, end: this.span(item).end } : anchor);
+        const value = item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null;
+        out.push(value);
+        if (!item) source.items.push(anchor);
+        // A null item may still stand for an object (JSON decodes it to a zero struct), so it keeps its dash.
+        else source.items.push(value === null || typeof value === "object" ? { start: itemAnchor.start, end: this.span(item).end } : this.span(item));
         source.writtenIndex.push(index);
       });
       this.sources.set(out, source);

@@ -10,8 +10,7 @@ import { goTrim } from "../util/go-quote";
 export function normalize(b: Bundle, sources: SourceMap): void {
   b.modality = goTrim(b.modality);
   if (b.interface_spec) {
-    const transports = b.interface_spec.transports;
-    transports.forEach((t, i) => (transports[i] = goTrim(t))); // in place: the list keeps its source (item ranges)
+    trimInPlace(b.interface_spec.transports);
     b.interface_spec.channel_profile = goTrim(b.interface_spec.channel_profile);
   }
   if (b.scenario) {
@@ -45,6 +44,12 @@ export function normalize(b: Bundle, sources: SourceMap): void {
 
   normalizeDeploymentDefaults(b, sources);
   normalizeSecurity(b);
+}
+
+/** Lists are trimmed in place: a decoded list's identity is its link to its source. */
+function trimInPlace(list: string[]): string[] {
+  list.forEach((x, i) => (list[i] = goTrim(x)));
+  return list;
 }
 
 function trimAsset(a: Asset): void {
@@ -125,11 +130,7 @@ function normalizeDeploymentDefaults(b: Bundle, sources: SourceMap): void {
     return out;
   };
   dd.aliases = trimMap(dd.aliases, (v) => goTrim(v ?? ""));
-  dd.lineups = trimMap(dd.lineups, (v) => {
-    const list = v ?? [];
-    list.forEach((x, i) => (list[i] = goTrim(x)));
-    return list;
-  });
+  dd.lineups = trimMap(dd.lineups, (v) => trimInPlace(v ?? []));
   const empty = (m: object | undefined) => !m || Object.keys(m).length === 0;
   if (empty(dd.aliases) && empty(dd.lineups)) b.version.deployment_defaults = undefined;
 }
@@ -152,7 +153,7 @@ function normalizeSecurity(b: Bundle): void {
   for (const e of s.forbidden_egress) {
     e.host = low(e.host);
     e.severity = low(e.severity);
-    if (Array.isArray(e.allow)) e.allow = e.allow.map(low);
+    if (Array.isArray(e.allow)) e.allow.forEach((x: unknown, i: number) => ((e.allow as unknown[])[i] = low(x)));
     e.description = trim(e.description);
   }
   for (const a of s.adversarial_prompts) {

@@ -1,4 +1,4 @@
-import { Document, isMap, LineCounter, parseAllDocuments, visit } from "yaml";
+import { Document, isMap, LineCounter, parseAllDocuments } from "yaml";
 import type { Span } from "../types";
 
 export interface SyntaxProblem {
@@ -14,7 +14,6 @@ export interface ParsedYaml {
   /** Documents after the first, which the reference never reads. */
   extraDocuments: Document.Parsed[];
   syntax: SyntaxProblem[];
-  nodeCount: number;
 }
 
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
@@ -33,9 +32,7 @@ export function parseYaml(text: string): ParsedYaml {
     message: firstLine(e.message),
     yamlCode: e.code,
   }));
-  let nodeCount = 0;
-  if (doc) visit(doc, () => void nodeCount++);
-  return { doc, extraDocuments: list.slice(1), syntax, nodeCount };
+  return { doc, extraDocuments: list.slice(1), syntax };
 }
 
 function firstLine(message: string): string {

@@ -6,6 +6,13 @@ import { challengeRules, challengesNonEmptyRule } from "./challenges";
 import { inputSetRules } from "./input-sets";
 import { versionAssetRules } from "./assets";
 import { evaluationSpecRules } from "./evaluation-spec";
+import { caseTemplateRules } from "./case-templates";
+import { userSimulatorRules } from "./user-simulator";
+import { securityRules } from "./security";
+import { toolsRules } from "./tools";
+import { toolPolicyRules } from "./tool-policy";
+import { sandboxRules } from "./sandbox";
+import { deploymentDefaultsRules } from "./deployment-defaults";
 
 /** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, §1.3). */
 export const referenceRules: readonly Rule[] = [
@@ -13,15 +20,15 @@ export const referenceRules: readonly Rule[] = [
   modalityRules, // V03
   executionModeRules, // V04
   challengesNonEmptyRule, // V05
-  // V06 security
+  securityRules, // V06
   challengeRules, // V07
   inputSetRules, // V08
-  // V09 tools
-  // V10 tool_policy
-  // V11 sandbox
-  // V12 deployment_defaults
+  toolsRules, // V09
+  toolPolicyRules, // V10
+  sandboxRules, // V11
+  deploymentDefaultsRules, // V12
   evaluationSpecRules, // V13
-  // V14 case templates
-  // V15 user simulator
+  caseTemplateRules, // V14
+  userSimulatorRules, // V15
   versionAssetRules, // V16
 ];

@@ -22,9 +22,13 @@ export function goQuote(s: string): string {
   return out + '"';
 }
 
-/** Go's strings.TrimSpace: trims Unicode white space. */
+/** Unicode White_Space, as Go's unicode.IsSpace sees it (JavaScript's \s also has U+FEFF, which Go keeps). */
+const WS = "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, "g");
+
+/** Go's strings.TrimSpace. */
 export function goTrim(s: string): string {
-  return s.replace(/^[\s\u0085]+|[\s\u0085]+$/gu, "");
+  return s.replace(TRIM, "");
 }
 
 export function isBlank(s: string | undefined | null): boolean {

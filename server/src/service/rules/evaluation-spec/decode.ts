@@ -1,10 +1,95 @@
 import type { RuleContext } from "../context";
+import type { Span } from "../../types";
+import { goQuote } from "../../util/go-quote";
 import type { EvalSpec } from "./spec";
+import { CaseVariant, itemValueSpan, StrictDecoder } from "./strict-json";
+
+const DECODE_PREFIX = "decode evaluation spec from yaml: decode evaluation spec: ";
+const MARSHAL_PREFIX = "marshal yaml evaluation spec: ";
+
+const ISSUE_CODES = {
+  "unknown-field": "eval-spec-unknown-field",
+  "type-mismatch": "eval-spec-type-mismatch",
+  "dimension-shape": "eval-spec-dimension-shape",
+} as const;
 
 /**
- * The evaluation_spec as data for the V13 stages. Lenient for now: the YAML-decoded map as written.
- * (The reference's strict JSON decode, with unknown-field and type errors and case-insensitive keys, goes here.)
+ * The reference's evaluation_spec bridge (catalog §2.2, §4): the YAML map is JSON-encoded, then strictly
+ * decoded. Every problem is reported (the reference stops at the first), each at its own range, as a
+ * decode-phase error (field null). The returned spec is the same data, decoded in place: canonical key
+ * names, rejected values removed, null list elements turned into zero values.
  */
 export function decodeEvaluationSpec(ctx: RuleContext): EvalSpec {
-  return (ctx.bundle.version.evaluation_spec ?? {}) as EvalSpec;
+  const version = ctx.bundle.version;
+  const raw = version.evaluation_spec;
+  if (!raw || typeof raw !== "object") {
+    // Absent or null: the spec is all zero values; "missing" findings point at `evaluation_spec:` or `version:`.
+    const anchor = ctx.at.key(version, "evaluation_spec");
+    const spec = {};
+    ctx.sources.set(spec, { node: null, anchor, extent: anchor, keys: new Map(), items: [], writtenIndex: [] });
+    return spec;
+  }
+  if (Object.keys(raw).length === 0) return raw as EvalSpec; // `{}`: the reference skips the bridge
+
+  const nonStringKeys = checkMarshal(ctx, raw);
+  const decoder = new StrictDecoder(ctx.sources, ctx.at, (obj, key) => {
+    const at = nonStringKeys.get(obj);
+    return at !== undefined && ctx.sources.get(obj)?.keys.get(key)?.key.start === at.start;
+  });
+  const anchor = ctx.at.key(version, "evaluation_spec");
+  const spec = decoder.decodeRoot(raw, "version.evaluation_spec", "scoring.EvaluationSpec", ctx.at.extent(raw), anchor) ?? {};
+  for (const issue of decoder.issues) {
+    ctx.decodeError(ISSUE_CODES[issue.kind], issue.span, DECODE_PREFIX + issue.error, issue.data);
+  }
+  reportCaseVariants(ctx, decoder.caseVariants);
+  return spec as EvalSpec;
+}
+
+/**
+ * JSON encoding fails on a map with a non-string key (yaml.v3 makes it map[interface{}]interface{}) and on
+ * NaN/±Inf. Reports each such place; returns the maps whose first non-string key the decoder must skip.
+ */
+function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<object, Span> {
+  const nonStringKeys = new Map<object, Span>();
+  const number = (v: unknown, span: () => Span) => {
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      const shown = Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
+      ctx.decodeError("eval-spec-marshal-error", span(), `${MARSHAL_PREFIX}json: unsupported value: ${shown}`, { value: shown });
+    }
+  };
+  const visit = (v: unknown, isRoot: boolean) => {
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        number(item, () => itemValueSpan(ctx.sources, ctx.at, v, i));
+        visit(item, false);
+      });
+    } else if (v !== null && typeof v === "object") {
+      const key = ctx.sources.get(v)?.nonStringKey;
+      // The evaluation_spec map itself is typed map[string]interface{}: its keys are always strings.
+      if (key && !isRoot) {
+        nonStringKeys.set(v, key);
+        ctx.decodeError("eval-spec-marshal-error", key, `${MARSHAL_PREFIX}json: unsupported type: map[interface {}]interface {}`);
+      }
+      for (const [k, item] of Object.entries(v)) {
+        number(item, () => ctx.at.value(v, k));
+        visit(item, false);
+      }
+    }
+  };
+  visit(root, true);
+  return nonStringKeys;
+}
+
+/** DECISIONS #10: a key Go matched only case-insensitively is accepted, with a warning naming the catalog's key. */
+export function reportCaseVariants(ctx: RuleContext, variants: readonly CaseVariant[]): void {
+  for (const v of variants) {
+    ctx.advise(
+      "eval-spec-key-case",
+      "warning",
+      null,
+      v.span,
+      `key ${goQuote(v.written)} is read as ${goQuote(v.canonical)} (keys here match case-insensitively); write ${goQuote(v.canonical)}`,
+      { data: { key: v.written, canonical: v.canonical, entry: v.entry } },
+    );
+  }
 }

@@ -1,6 +1,17 @@
 import type { Rule, RuleContext } from "../context";
 import type { EvalSpec } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
+import { normalizeCoreFields } from "./normalize";
+import { topLevelRules } from "./top-level";
+import { validatorRules } from "./validators";
+import { metricRules } from "./metrics";
+import { behavioralRules } from "./behavioral";
+import { pricingRules } from "./pricing";
+import { judgeRules, normalizeJudges } from "./judges";
+import { dimensionRules, normalizeDimensions } from "./dimensions";
+import { normalizeStrategy, scorecardRules } from "./scorecard";
+import { validatorConfigStage } from "./validator-config";
+import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCheckStage } from "./post-execution-checks";
 
 /**
  * V13: the evaluation spec. The reference validates a normalized copy (§9.1), in a fixed order:
@@ -10,10 +21,28 @@ import { decodeEvaluationSpec } from "./decode";
 export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;
 
 /** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
-const normalizers: EvalStage[] = [];
+const normalizers: EvalStage[] = [
+  normalizeCoreFields,
+  normalizePostExecutionChecks,
+  normalizeJudges,
+  normalizeStrategy,
+  normalizeDimensions,
+];
 
 /** §9.1 "Order inside V13", steps (1)–(12). */
-const stages: EvalStage[] = [];
+const stages: EvalStage[] = [
+  topLevelRules, // (1)
+  validatorRules, // (2)
+  validatorConfigStage, // (2) config by type, code_execution/postcondition check references
+  postExecutionCheckStage, // (3)
+  fileTargetReferenceStage, // (4)
+  metricRules, // (5)
+  behavioralRules, // (6)
+  pricingRules, // (7)
+  judgeRules, // (8) llm_judges, judge_limits
+  dimensionRules, // (9)
+  scorecardRules, // (10)–(12)
+];
 
 export const evaluationSpecRules: Rule = (ctx) => {
   const spec = decodeEvaluationSpec(ctx);

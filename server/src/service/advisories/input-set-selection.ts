@@ -1,0 +1,11 @@
+import type { Advisory } from "./index";
+
+/** With several input sets, `agentclash eval start` needs `--input-set` (the service rejects a run without one). */
+export const inputSetSelectionAdvisory: Advisory = (ctx) => {
+  const sets = ctx.bundle.input_sets;
+  if (sets.length < 2) return;
+  const keys = sets.map((s) => s.key).filter((k) => k !== "");
+  ctx.advise("multiple-input-sets", "information", "input_sets", ctx.at.key(ctx.bundle, "input_sets"),
+    `this pack has ${sets.length} input sets: \`agentclash eval start\` needs --input-set <key> (one of: ${keys.join(", ")})`,
+    { data: { keys } });
+};

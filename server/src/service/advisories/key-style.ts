@@ -1,0 +1,57 @@
+import type { Advisory } from "./index";
+import type { RuleContext } from "../rules/context";
+import type { Span } from "../types";
+
+/**
+ * Stable keys (seed: "Stable Key Rules"): case and input-set keys in lowercase kebab-case, input and expectation
+ * keys in kebab- or snake_case; no dates, UUIDs, random ids or run ids, since keys must stay stable after publish.
+ */
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const KEBAB_OR_SNAKE = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+
+const UNSTABLE: [RegExp, string][] = [
+  [/[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i, "a UUID"],
+  [/(^|[^0-9])(19|20)\d\d[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])($|[^0-9])/, "a date"],
+  [/(^|[-_])run[-_]?[0-9a-z]*\d[0-9a-z]*($|[-_])/i, "a run id"],
+  [/(^|[-_])(?=[0-9a-z]*\d)(?=[0-9a-z]*[a-z])[0-9a-z]{10,}($|[-_])/i, "a random-looking id"],
+];
+
+/** The kebab-case form of a key (the quick fix's new name). */
+export function kebab(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function check(ctx: RuleContext, key: string, span: Span, field: string, allowSnake: boolean, kind: string): void {
+  if (key === "") return;
+  const style = allowSnake ? KEBAB_OR_SNAKE : KEBAB;
+  if (!style.test(key)) {
+    const suggestion = kebab(key);
+    ctx.advise("key-style", "hint", field, span,
+      `${kind} keys should be lowercase kebab-case${allowSnake ? " (or snake_case)" : ""}: ${JSON.stringify(suggestion)}`,
+      { data: { kind, key, suggestion } });
+  }
+  const unstable = UNSTABLE.find(([re]) => re.test(key));
+  if (unstable) {
+    ctx.advise("key-unstable", "hint", field, span,
+      `${kind} key contains ${unstable[1]}; keys must stay stable after publish (keep ids in payload unless they are the scenario)`,
+      { data: { kind, key } });
+  }
+}
+
+export const keyStyleAdvisory: Advisory = (ctx) => {
+  ctx.bundle.input_sets.forEach((set, i) => {
+    const p = `input_sets[${i}]`;
+    check(ctx, set.key, ctx.at.value(set, "key"), `${p}.key`, false, "input set");
+    set.cases.forEach((c, j) => {
+      const cp = `${p}.cases[${j}]`;
+      const keyField = ctx.at.has(c, "case_key") ? "case_key" : "item_key";
+      if (ctx.at.has(c, keyField)) check(ctx, c.case_key, ctx.at.value(c, keyField), `${cp}.${keyField}`, false, "case");
+      c.inputs.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.inputs[${k}].key`, true, "input"));
+      c.expectations.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.expectations[${k}].key`, true, "expectation"));
+    });
+  });
+};

@@ -1,0 +1,288 @@
+import type { RuleContext } from "../context";
+import type { Span } from "../../types";
+import type { EvalSpec } from "./spec";
+import type { EvalStage } from "./index";
+import { enumValues } from "../../catalog";
+import { goQuote, goTrim, isBlank } from "../../util/go-quote";
+import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
+import { duplicateOf } from "../assets";
+import { isSupportedEvidenceReference } from "./evidence-reference";
+import { judgeProvider } from "./judge-providers";
+import { isObj, list, num, Obj, obj, SPEC, str } from "./read";
+import { itemValue } from "./spans";
+
+const MODES = enumValues("judge_method_mode");
+const AGGREGATIONS = enumValues("consensus_aggregation");
+const SCHEMA_DRAFTS = enumValues("judge_output_schema_draft");
+const DEFAULT_SAMPLES = 3;
+const MAX_SAMPLES = 10;
+const SECRET_NEEDLES = ["${secrets.", "${ secrets.", "${secrets ."];
+
+/** §9.1 for llm_judges: key, model, reference_from and every models[] entry trimmed; samples 0 → 3. */
+export const normalizeJudges: EvalStage = (_ctx, spec) => {
+  for (const j of list(spec.llm_judges)) {
+    if (!isObj(j)) continue;
+    for (const k of ["key", "model", "reference_from"]) if (typeof j[k] === "string") j[k] = goTrim(j[k] as string);
+    if (Array.isArray(j.models)) {
+      // A null entry of a Go []string decodes as "".
+      j.models.forEach((m, k, models) => {
+        if (typeof m === "string" || m === null) models[k] = goTrim(m ?? "");
+      });
+    }
+    if (j.samples === undefined || j.samples === null || j.samples === 0) j.samples = DEFAULT_SAMPLES;
+  }
+};
+
+/** Trimmed, non-empty keys of a declaration list (validators, metrics), each with its first span. */
+export function declaredKeys(ctx: RuleContext, items: unknown): Map<string, Span> {
+  const keys = new Map<string, Span>();
+  for (const item of list(items)) {
+    const key = goTrim(str(obj(item)?.key));
+    if (key !== "" && !keys.has(key)) keys.set(key, ctx.nameSpan(ctx.at.value(item as Obj, "key"), key));
+  }
+  return keys;
+}
+
+type KeyVerdict =
+  | { kind: "required" | "accepted" }
+  | { kind: "duplicate" | "validator" | "metric"; first: Span };
+
+/** Judges registered in the shared key namespace, by key: what dimensions may reference (§9.9). */
+export interface RegisteredJudge {
+  mode: string;
+  judge: Obj;
+}
+
+/**
+ * The key verdict of every judge, in order: a judge is registered (with whatever mode it has) unless
+ * its key is blank, repeats an earlier registered judge, or collides with a validator or metric key.
+ */
+function judgeKeyVerdicts(ctx: RuleContext, spec: EvalSpec): { judge: Obj | undefined; key: string; verdict: KeyVerdict }[] {
+  const validators = declaredKeys(ctx, spec.validators);
+  const metrics = declaredKeys(ctx, spec.metrics);
+  const registered = new Map<string, Span>();
+  return list(spec.llm_judges).map((item) => {
+    const judge = obj(item);
+    const key = goTrim(str(judge?.key));
+    let verdict: KeyVerdict;
+    const earlier = registered.get(key);
+    const validator = validators.get(key);
+    const metric = metrics.get(key);
+    if (key === "") verdict = { kind: "required" };
+    else if (earlier) verdict = { kind: "duplicate", first: earlier };
+    else if (validator) verdict = { kind: "validator", first: validator };
+    else if (metric) verdict = { kind: "metric", first: metric };
+    else {
+      verdict = { kind: "accepted" };
+      registered.set(key, ctx.nameSpan(ctx.at.value(judge, "key"), key));
+    }
+    return { judge, key, verdict };
+  });
+}
+
+export function registeredJudges(ctx: RuleContext, spec: EvalSpec): Map<string, RegisteredJudge> {
+  const out = new Map<string, RegisteredJudge>();
+  for (const { judge, key, verdict } of judgeKeyVerdicts(ctx, spec)) {
+    if (judge && verdict.kind === "accepted") out.set(key, { mode: str(judge.mode), judge });
+  }
+  return out;
+}
+
+/** §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. */
+export const judgeRules: EvalStage = (ctx, spec) => {
+  judgeKeyVerdicts(ctx, spec).forEach(({ judge, key, verdict }, i) => {
+    if (!judge) return; // not an object: a decode error
+    const p = `${SPEC}.llm_judges[${i}]`;
+    const keySpan = ctx.at.value(judge, "key");
+    switch (verdict.kind) {
+      case "required":
+        return ctx.report("judge-key-required", `${p}.key`, keySpan);
+      case "duplicate":
+        return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(verdict.first, `judge "${key}"`));
+      case "validator":
+      case "metric":
+        return ctx.report(`judge-key-collides-${verdict.kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
+          message: `collides with ${verdict.kind} key ${goQuote(key)}`,
+          related: [{ span: verdict.first, message: `${verdict.kind} "${key}"` }],
+        });
+    }
+    checkJudge(ctx, judge, p);
+  });
+  checkJudgeLimits(ctx, spec);
+};
+
+function checkJudge(ctx: RuleContext, j: Obj, p: string): void {
+  const mode = str(j.mode);
+  if (!MODES.includes(mode)) {
+    ctx.report("judge-mode-invalid", `${p}.mode`, ctx.at.value(j, "mode"), { data: { expected: MODES } });
+    return;
+  }
+  checkModeText(ctx, j, p, mode);
+  const multi = checkModels(ctx, j, p);
+  checkSamples(ctx, j, p);
+  checkConsensus(ctx, j, p, mode, multi);
+  list(j.context_from).forEach((c, k) => {
+    const ref = c === null ? "" : c;
+    if (typeof ref === "string" && !isSupportedEvidenceReference(ref)) {
+      ctx.report("judge-context-from-unsupported", `${p}.context_from[${k}]`, itemValue(ctx, j.context_from as unknown[], k));
+    }
+  });
+  checkOutputSchema(ctx, j, p);
+  for (const field of ["rubric", "assertion", "prompt"]) {
+    const needle = secretReference(str(j[field]));
+    if (needle) {
+      ctx.report(`judge-${field}-secret-reference`, `${p}.${field}`, ctx.nameSpan(ctx.at.value(j, field), needle));
+    }
+  }
+  const scale = obj(j.score_scale);
+  if (scale && (num(scale.min) ?? 0) >= (num(scale.max) ?? 0)) {
+    ctx.report("judge-score-scale-invalid", `${p}.score_scale`, ctx.at.key(j, "score_scale"));
+  }
+  const timeout = num(j.timeout_ms);
+  if (timeout !== undefined && timeout <= 0) ctx.report("judge-timeout-positive", `${p}.timeout_ms`, ctx.at.value(j, "timeout_ms"));
+}
+
+function checkModeText(ctx: RuleContext, j: Obj, p: string, mode: string): void {
+  const required = (field: string, code: string) => {
+    if (isBlank(str(j[field]))) ctx.report(code, `${p}.${field}`, ctx.at.value(j, field));
+  };
+  switch (mode) {
+    case "rubric":
+      return required("rubric", "judge-rubric-required-rubric-mode");
+    case "reference": {
+      required("rubric", "judge-rubric-required-reference-mode");
+      const ref = goTrim(str(j.reference_from));
+      if (ref === "") ctx.report("judge-reference-from-required", `${p}.reference_from`, ctx.at.value(j, "reference_from"));
+      else if (!isSupportedEvidenceReference(ref)) {
+        ctx.report("judge-reference-from-unsupported", `${p}.reference_from`, ctx.at.value(j, "reference_from"));
+      }
+      return;
+    }
+    case "assertion":
+      return required("assertion", "judge-assertion-required");
+    case "n_wise":
+      return required("prompt", "judge-prompt-required");
+  }
+}
+
+/** Exactly one of model / models, each model inferable to a provider. Returns whether models is set. */
+function checkModels(ctx: RuleContext, j: Obj, p: string): boolean {
+  const model = goTrim(str(j.model));
+  const models = list(j.models);
+  if (model === "" && models.length === 0) {
+    ctx.report("judge-model-missing", `${p}.model`, ctx.at.value(j, "model"));
+  } else if (model !== "" && models.length > 0) {
+    ctx.report("judge-model-both", `${p}.models`, ctx.at.key(j, "models"), {
+      related: [{ span: ctx.at.value(j, "model"), message: "model is set here too" }],
+    });
+  } else if (models.length > 0) {
+    models.forEach((m, k) => {
+      if (typeof m !== "string") return; // a decode error
+      const span = itemValue(ctx, models, k);
+      if (goTrim(m) === "") ctx.report("judge-models-entry-empty", `${p}.models[${k}]`, span);
+      else if (!judgeProvider(m)) ctx.report("judge-models-entry-provider-unknown", `${p}.models[${k}]`, span);
+    });
+  } else if (!judgeProvider(model)) {
+    ctx.report("judge-model-provider-unknown", `${p}.model`, ctx.at.value(j, "model"));
+  }
+  return models.length > 0;
+}
+
+function checkSamples(ctx: RuleContext, j: Obj, p: string): void {
+  const samples = num(j.samples);
+  if (samples === undefined) return;
+  if (samples < 0) ctx.report("judge-samples-negative", `${p}.samples`, ctx.at.value(j, "samples"));
+  else if (samples > MAX_SAMPLES) ctx.report("judge-samples-ceiling", `${p}.samples`, ctx.at.value(j, "samples"));
+}
+
+function checkConsensus(ctx: RuleContext, j: Obj, p: string, mode: string, multi: boolean): void {
+  const consensus = obj(j.consensus);
+  const models = list(j.models);
+  if (multi && models.length > 1) {
+    if (!consensus) {
+      ctx.report("judge-consensus-required", `${p}.consensus`, ctx.at.value(j, "consensus"), {
+        related: [{ span: ctx.at.key(j, "models"), message: `${models.length} models are declared here` }],
+      });
+      return;
+    }
+    const aggregation = str(consensus.aggregation);
+    const aggSpan = ctx.at.value(consensus, "aggregation");
+    const field = `${p}.consensus.aggregation`;
+    if (!AGGREGATIONS.includes(aggregation)) {
+      ctx.report("judge-consensus-aggregation-invalid", field, aggSpan, { data: { expected: AGGREGATIONS } });
+      return;
+    }
+    if ((aggregation === "median" || aggregation === "mean") && mode === "assertion") {
+      ctx.report("judge-consensus-numeric-only", field, aggSpan, {
+        message: `${goQuote(aggregation)} aggregation is only valid for numeric modes (rubric, reference, n_wise)`,
+      });
+    } else if (aggregation === "majority_vote" && mode !== "assertion") {
+      ctx.report("judge-consensus-majority-assertion-only", field, aggSpan);
+    }
+    const threshold = num(consensus.min_agreement_threshold) ?? 0;
+    if (threshold < 0 || threshold > 1) {
+      ctx.report("judge-consensus-threshold-range", `${p}.consensus.min_agreement_threshold`, ctx.at.value(consensus, "min_agreement_threshold"));
+    }
+  } else if (consensus) {
+    ctx.report("judge-consensus-single-model", `${p}.consensus`, ctx.at.key(j, "consensus"));
+  }
+}
+
+/**
+ * output_schema must decode as a JSON Schema (null decodes as the false schema) and name a supported draft.
+ * The range is the offending value inside the schema.
+ */
+function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
+  const schema = j.output_schema;
+  if (schema === undefined) return;
+  const field = `${p}.output_schema`;
+  const err = jsonSchemaDecodeError(schema);
+  if (err) {
+    ctx.report("judge-output-schema-invalid", field, spanInside(ctx, j, "output_schema", err.path), {
+      message: `must be valid JSON Schema: ${err.message}`,
+    });
+    return;
+  }
+  const draft = isObj(schema) ? str(schema.$schema) : "";
+  if (!SCHEMA_DRAFTS.includes(draft)) {
+    ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, "$schema"), {
+      message: `must be valid JSON Schema: unsupported JSON schema draft ${goQuote(draft)}`,
+      data: { expected: SCHEMA_DRAFTS.filter((d) => d !== "") },
+    });
+  }
+}
+
+/** The span of the value at `path` under `owner[key]`, stopping at the deepest written container. */
+function spanInside(ctx: RuleContext, owner: Obj, key: string, path: (string | number)[]): Span {
+  let container: unknown = owner;
+  let at: string | number = key;
+  for (const seg of path) {
+    const next = (container as Record<string | number, unknown>)[at];
+    if (typeof next !== "object" || next === null) break;
+    container = next;
+    at = seg;
+  }
+  return Array.isArray(container) && typeof at === "number" ? itemValue(ctx, container, at) : ctx.at.value(container as Obj, String(at));
+}
+
+/** The `${secrets.` form found in judge prompt text, if any (§9.9 secret scan). */
+function secretReference(text: string): string | undefined {
+  return SECRET_NEEDLES.find((n) => text.includes(n));
+}
+
+/** §9.10: scorecard.judge_limits, when present. */
+function checkJudgeLimits(ctx: RuleContext, spec: EvalSpec): void {
+  const limits = obj(obj(spec.scorecard)?.judge_limits);
+  if (!limits) return;
+  const p = `${SPEC}.scorecard.judge_limits`;
+  const samples = num(limits.max_samples_per_judge) ?? 0;
+  if (samples < 0 || samples > MAX_SAMPLES) {
+    ctx.report("judge-limits-max-samples-range", `${p}.max_samples_per_judge`, ctx.at.value(limits, "max_samples_per_judge"));
+  }
+  if ((num(limits.max_calls_usd) ?? 0) < 0) {
+    ctx.report("judge-limits-max-calls-usd-negative", `${p}.max_calls_usd`, ctx.at.value(limits, "max_calls_usd"));
+  }
+  if ((num(limits.max_tokens) ?? 0) < 0) {
+    ctx.report("judge-limits-max-tokens-negative", `${p}.max_tokens`, ctx.at.value(limits, "max_tokens"));
+  }
+}

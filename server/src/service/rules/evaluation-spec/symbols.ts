@@ -1,0 +1,64 @@
+import type { SymbolCollector } from "../../model/collect-symbols";
+import type { SymbolKind } from "../../model/symbols";
+import type { Span } from "../../types";
+import { nameIn } from "../../model/collect-symbols";
+import { goTrim } from "../../util/go-quote";
+import { list, Obj, obj, SPEC, str } from "./read";
+
+/**
+ * Navigation symbols of the evaluation_spec: validator, metric, judge, dimension and post_execution_check
+ * keys, and every reference to them (catalog §16): dimensions' validators[], metric and judge_key, and
+ * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix).
+ * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
+ */
+export const evaluationSpecSymbols: SymbolCollector = (model) => {
+  const spec = obj(model.bundle.version.evaluation_spec);
+  if (!spec) return;
+  const { at, symbols, text } = model;
+  const entry = (kind: SymbolKind, name: string, span: Span, field: string) => ({ kind, name, span: nameIn(text, span, name), scope: "", field });
+  const declareKey = (kind: SymbolKind, owner: Obj, field: string) => {
+    const name = goTrim(str(owner.key));
+    if (name !== "" && at.has(owner, "key")) symbols.declare(entry(kind, name, at.value(owner, "key"), `${field}.key`));
+  };
+  const refer = (kind: SymbolKind, owner: Obj, key: string, name: string, field: string) => {
+    if (name !== "" && at.has(owner, key)) symbols.reference(entry(kind, name, at.value(owner, key), field));
+  };
+
+  const declareAll = (kind: SymbolKind, items: unknown, path: string) =>
+    list(items).forEach((item, i) => {
+      const o = obj(item);
+      if (o) declareKey(kind, o, `${SPEC}.${path}[${i}]`);
+    });
+  declareAll("validator", spec.validators, "validators");
+  declareAll("metric", spec.metrics, "metrics");
+  declareAll("judge", spec.llm_judges, "llm_judges");
+  declareAll("check", spec.post_execution_checks, "post_execution_checks");
+
+  list(spec.validators).forEach((item, i) => {
+    const v = obj(item);
+    if (!v) return;
+    const target = goTrim(str(v.target));
+    const check = target.startsWith("file:") ? target.slice("file:".length) : v.type === "code_execution" ? target : "";
+    refer("check", v, "target", check, `${SPEC}.validators[${i}].target`);
+  });
+
+  const dims = list(obj(spec.scorecard)?.dimensions);
+  dims.forEach((item, i) => {
+    const p = `${SPEC}.scorecard.dimensions[${i}]`;
+    if (typeof item === "string") {
+      // A dimension written as a plain string (before normalization turns it into an object).
+      const name = goTrim(item);
+      if (name !== "") symbols.declare(entry("dimension", name, at.item(dims, i), `${p}.key`));
+      return;
+    }
+    const d = obj(item);
+    if (!d) return;
+    declareKey("dimension", d, p);
+    const validators = list(d.validators);
+    validators.forEach((v, k) => {
+      if (typeof v === "string" && v !== "") symbols.reference(entry("validator", v, at.item(validators, k), `${p}.validators[${k}]`));
+    });
+    refer("metric", d, "metric", goTrim(str(d.metric)), `${p}.metric`);
+    refer("judge", d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
+  });
+};

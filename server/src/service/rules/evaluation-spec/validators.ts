@@ -1,0 +1,69 @@
+import type { EvalStage } from "./index";
+import type { RuleContext } from "../context";
+import type { EvalSpecValidatorsItem } from "./spec";
+import { enumValues } from "../../catalog";
+import { goQuote } from "../../util/go-quote";
+import { duplicateOf } from "../assets";
+import { isSupportedEvidenceReference } from "./evidence";
+import { keyRegistry } from "./keys";
+import { entries, Entry, text } from "./values";
+
+const P = "version.evaluation_spec.validators";
+const FILE = "file:";
+
+/**
+ * §9.3, step (2) of V13, per validator: key, type, target, expected_from, file prefix. Config by type
+ * (§9.4) and the post_execution_checks that targets reference are stages of validator-config.ts and
+ * post-execution-checks.ts.
+ */
+export const validatorRules: EvalStage = (ctx, spec) => {
+  const types = enumValues("validator_type");
+  const keys = keyRegistry(spec).validators;
+  for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
+    const p = `${P}[${v.index}]`;
+    const key = text(v.item.key);
+    const keySpan = v.span("key");
+    if (key === "") ctx.report("validator-key-required", `${p}.key`, keySpan);
+    else {
+      const first = keys.declare(key, keySpan);
+      if (first) ctx.report("validator-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `validator ${goQuote(key)}`));
+    }
+    const type = text(v.item.type);
+    if (!types.includes(type)) {
+      ctx.report("validator-type-unsupported", `${p}.type`, v.span("type"), { data: { expected: types } });
+    }
+    checkTarget(ctx, v, type);
+    checkExpectedFrom(ctx, v, type);
+  }
+};
+
+
+function checkTarget(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: string): void {
+  const p = `${P}[${v.index}].target`;
+  const target = text(v.item.target);
+  const span = v.span("target");
+  if (target === "") ctx.report("validator-target-required", p, span);
+  else if (type === "tool_call_assertion") {
+    if (target !== "tool_calls") ctx.report("validator-target-tool-calls-required", p, span);
+  } else if (!isSupportedEvidenceReference(target)) ctx.report("validator-target-unsupported-reference", p, span);
+  if (enumValues("file_validator_types").includes(type) && target !== "" && !target.startsWith(FILE)) {
+    ctx.report("validator-file-target-prefix", p, span);
+  }
+}
+
+function checkExpectedFrom(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: string): void {
+  const p = `${P}[${v.index}].expected_from`;
+  const expected = text(v.item.expected_from);
+  const span = v.span("expected_from");
+  // Unknown types count as needing expected_from, as in the reference.
+  if (!enumValues("validator_types_not_requiring_expected_from").includes(type)) {
+    if (expected === "") ctx.report("validator-expected-from-required", p, span);
+    else if (!isSupportedEvidenceReference(expected)) ctx.report("validator-expected-from-unsupported-reference", p, span);
+  } else if (enumValues("validator_types_forbidding_expected_from").includes(type) && expected !== "") {
+    ctx.report("validator-expected-from-forbidden", p, span, { message: `must be omitted for ${type} validators` });
+  }
+}
+
+
+
+

@@ -1,0 +1,26 @@
+/**
+ * Skill Testing case files (`tests/skill_cases.yaml`): the second document kind of the language service.
+ * Pure functions over text and models, like the challenge-pack surface; results are LSP-shaped plain data.
+ */
+export { buildSkillModel } from "./model";
+export type { SkillModel } from "./model";
+export { skillDiagnostics } from "./diagnostics";
+export { completion } from "./features/completion";
+export { hover } from "./features/hover";
+export { codeActions } from "./features/actions";
+export type { CodeAction, CompletionItem, Hover, TextEdit, WorkspaceEdit } from "./features/lsp-types";
+export { buildPrompt, buildPrompts, promptsJson, promptsMarkdown } from "./prompts";
+export type { CasePrompt } from "./prompts";
+export { parseResponse } from "./report/response";
+export { scoreCase, RUBRIC } from "./report/score";
+export type { CaseScore, CheckFinding, Result } from "./report/score";
+export { scoreSuite } from "./report/suite-report";
+export type { ReportInput, ResponseFile, SuiteReport } from "./report/suite-report";
+export { reportMarkdown } from "./report/markdown";
+export { skillReport } from "./report/run";
+export type { SkillReportOptions } from "./report/run";
+export { emptyHost, nodeHost } from "./host";
+export type { SkillHost } from "./host";
+export { looksLikeSkillCases } from "./sniff";
+export { safeId } from "./rules/ids";
+export type { SkillCase, SkillSuite } from "./suite";

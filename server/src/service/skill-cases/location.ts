@@ -1,0 +1,47 @@
+import { basename, dirname, join } from "node:path";
+import { URI } from "vscode-uri";
+import { parseDocument } from "yaml";
+import type { SkillHost } from "./host";
+
+/** Where a case file lives: the Skill directory (the folder above `tests/`) and its `SKILL.md` name, when known. */
+export interface SkillLocation {
+  /** The case file's path on disk; undefined for untitled documents. */
+  casesPath?: string;
+  skillDir?: string;
+  skillMdPath?: string;
+  /** `name:` from SKILL.md's front matter, when SKILL.md exists and has one. */
+  skillMdName?: string;
+}
+
+export function locate(uri: string, host: SkillHost): SkillLocation {
+  const casesPath = fsPath(uri);
+  if (!casesPath) return {};
+  const dir = dirname(casesPath);
+  const skillDir = basename(dir) === "tests" ? dirname(dir) : dir;
+  const skillMdPath = join(skillDir, "SKILL.md");
+  const md = host.readFile(skillMdPath);
+  return { casesPath, skillDir, skillMdPath: md === undefined ? undefined : skillMdPath, skillMdName: md === undefined ? undefined : frontMatterName(md) };
+}
+
+function fsPath(uri: string): string | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(uri) || /^[a-z]:[\\/]/i.test(uri)) return uri; // a plain path
+  try {
+    const u = URI.parse(uri);
+    return u.scheme === "file" ? u.fsPath : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `name:` of a Markdown file's YAML front matter (between the leading `---` lines). */
+export function frontMatterName(md: string): string | undefined {
+  const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(md);
+  if (!m) return undefined;
+  try {
+    const fm = parseDocument(m[1], { schema: "failsafe" }).toJS() as unknown;
+    const name = fm && typeof fm === "object" ? (fm as Record<string, unknown>).name : undefined;
+    return typeof name === "string" && name.trim() ? name.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,44 @@
+import type { CaseScore } from "./score";
+import type { SuiteReport } from "./suite-report";
+
+/** The "Skill Test Report" in the skill's documented Markdown structure. */
+export function reportMarkdown(r: SuiteReport): string {
+  const out: string[] = [
+    "## Skill Test Report",
+    "",
+    `- Skill: ${r.skill || "(unnamed)"}`,
+    `- Cases: ${r.cases.length}`,
+    `- Passed: ${r.passed}`,
+    `- Review: ${r.review}`,
+    `- Failed: ${r.failed}`,
+    `- Overall: ${r.overall}`,
+    `- Responses: ${r.responses}`,
+    `- Response Source: ${r.responseSource}`,
+    "",
+    "| Case | Type | Score | Result | Key Findings |",
+    "|---|---|---:|---|---|",
+    ...r.cases.map((c) => `| ${cell(c.id || "(no id)")} | ${cell(c.type)} | ${c.score} | ${c.result} | ${cell(keyFindings(c))} |`),
+    "",
+    "## Failures",
+    "",
+  ];
+  const failures = r.cases
+    .filter((c) => c.result !== "PASS")
+    .flatMap((c) => c.findings.filter((f) => f.kind !== "note").map((f) => `- ${c.id || "(no id)"}: ${f.text}`));
+  if (r.cases.length === 0) failures.push("- the case file has no cases");
+  out.push(...(failures.length ? failures : ["- None"]), "", "## Next Actions", "");
+  const actions = [...new Set(r.cases.filter((c) => c.result !== "PASS").flatMap((c) => c.findings.map((f) => f.action).filter((a): a is string => !!a)))];
+  if (r.cases.length === 0) actions.push("Add cases to tests/skill_cases.yaml: at least one positive and one negative trigger case");
+  out.push(...(actions.length ? actions.map((a) => `- ${a}`) : ["- None: every case passed."]), "");
+  return out.join("\n");
+}
+
+function keyFindings(c: CaseScore): string {
+  const problems = c.findings.filter((f) => f.kind !== "note").map((f) => f.text);
+  const notes = c.findings.filter((f) => f.kind === "note").map((f) => f.text);
+  return [...(problems.length ? problems : [c.summary]), ...notes].join("; ");
+}
+
+function cell(s: string): string {
+  return s.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+}

@@ -1,0 +1,18 @@
+import type { SyntaxProblem } from "../model/parse";
+import type { Finding } from "../rules/context";
+import { lineStart } from "./yaml-view";
+
+/**
+ * YAML syntax errors, as for packs (code `yaml-syntax`). One common mistake gets a clearer message: text after a
+ * block scalar indicator on the same line (`query: > <text>`, as in the specification's own template).
+ */
+export function syntaxFindings(text: string, syntax: SyntaxProblem[]): Finding[] {
+  return syntax.map((s) => {
+    const before = text.slice(lineStart(text, s.span.start), s.span.start);
+    const header = /:\s*([>|][-+0-9]*)\s+$/.exec(before);
+    const message = header
+      ? `text cannot follow the block scalar indicator "${header[1]}" on the same line: start the text on the next line, indented (or quote it: key: "text")`
+      : s.message;
+    return { code: "yaml-syntax", severity: "error", field: null, message, span: s.span, data: { yamlCode: s.yamlCode } } satisfies Finding;
+  });
+}

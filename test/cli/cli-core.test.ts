@@ -1,0 +1,81 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFileSync, spawnSync } from "node:child_process";
+import { run } from "../../server/src/cli/packlint";
+import { pack } from "../helpers/packs";
+
+function cli(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = run(args, (s) => (out += s), (s) => (err += s));
+  return { code, out, err };
+}
+
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), "packlint-cli-"));
+  writeFileSync(join(dir, "good.pack.yaml"), pack());
+  writeFileSync(join(dir, "bad.pack.yaml"), pack({ version: "version:\n  number: 0\n" }));
+  mkdirSync(join(dir, "nested"));
+  writeFileSync(join(dir, "nested", "sniffed.yaml"), pack());
+  writeFileSync(join(dir, "nested", "other.yaml"), "name: not a pack\n");
+  return dir;
+}
+
+test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when any file has errors", () => {
+  const dir = workspace();
+  const r = cli(["--format", "json", join(dir, "good.pack.yaml"), join(dir, "bad.pack.yaml")]);
+  assert.equal(r.code, 1);
+  const json = JSON.parse(r.out);
+  assert.deepEqual(json.files.map((f: { valid: boolean; kind: string }) => [f.kind, f.valid]), [["challenge-pack", true], ["challenge-pack", false]]);
+  const d = json.files[1].diagnostics.find((x: { code: string }) => x.code === "version-number-positive");
+  assert.deepEqual(d, {
+    code: "version-number-positive",
+    severity: "error",
+    field: "version.number",
+    message: "must be greater than 0",
+    range: { start: { line: 5, character: 10 }, end: { line: 5, character: 11 } },
+  });
+});
+
+test("text: path:line:col, severity, code, field and message, a code frame, the official verdict words", () => {
+  const dir = workspace();
+  const r = cli(["--no-color", join(dir, "bad.pack.yaml"), join(dir, "good.pack.yaml")]);
+  assert.equal(r.code, 1);
+  const lines = r.out.split("\n");
+  assert.equal(lines[0], `${join(dir, "bad.pack.yaml")}:6:11: error [version-number-positive] version.number must be greater than 0`);
+  assert.equal(lines[1], "  6 |   number: 0");
+  assert.equal(lines[2], "    |           ^");
+  assert.ok(r.out.includes("Challenge pack has errors\n"));
+  assert.ok(r.out.includes("Challenge pack is valid\n"));
+  assert.ok(!r.out.includes("\u001b["), "no colour when asked");
+});
+
+test("a directory means every pack YAML below it, by name or by content", () => {
+  const dir = workspace();
+  const r = cli(["--format", "json", dir]);
+  const paths = JSON.parse(r.out).files.map((f: { path: string }) => f.path.slice(dir.length + 1));
+  assert.deepEqual(paths, ["bad.pack.yaml", "good.pack.yaml", join("nested", "sniffed.yaml")]);
+});
+
+test("usage errors and unreadable files exit 2 with a clear message and no stack trace", () => {
+  assert.deepEqual(cli([]).code, 2);
+  const missing = cli(["/no/such/file.yaml"]);
+  assert.equal(missing.code, 2);
+  assert.equal(missing.err, "packlint: cannot read /no/such/file.yaml: no such file or directory\n");
+  const flag = cli(["--frobnicate", "x"]);
+  assert.equal(flag.code, 2);
+  assert.match(flag.err, /unknown option --frobnicate/);
+  assert.match(cli(["--format", "xml", "x"]).err, /--format must be/);
+  assert.match(cli(["--help"]).out, /Usage: packlint/);
+});
+
+test("the bin runs as a process and exits 0 on a valid pack", () => {
+  const dir = workspace();
+  const good = spawnSync(process.execPath, [join(__dirname, "../../../bin/packlint.js"), join(dir, "good.pack.yaml")], { encoding: "utf8" });
+  assert.equal(good.status, 0, good.stderr);
+  assert.match(good.stdout, /Challenge pack is valid/);
+  assert.throws(() => execFileSync(process.execPath, [join(__dirname, "../../../bin/packlint.js"), join(dir, "bad.pack.yaml")]), /status 1|Command failed/);
+});

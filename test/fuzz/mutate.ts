@@ -1,0 +1,68 @@
+/** Seeded text mutations for fuzzing the language service: reproducible from (seed, iteration). */
+
+export type Rng = () => number;
+
+/** mulberry32: a small, fast, seedable PRNG. */
+export function rng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TOKENS = [":", "-", "- ", "[", "]", "{", "}", "&a ", "*a", "!!int ", "!!binary ", "!custom ", "---\n", "\t", "\u0000", "\ud800", "\udfff", "🦊", "狐", "'", '"', "#", "|\n", ">-\n", "<<: *a\n", "? ", "\r\n", "\r", "~", "%YAML 1.2\n", "...\n", "0x1F", "1e400", ".nan", "yes", "010"];
+
+export function mutate(text: string, r: Rng, rounds = 1 + Math.floor(r() * 4)): string {
+  let t = text;
+  for (let i = 0; i < rounds; i++) t = mutateOnce(t, r);
+  return t;
+}
+
+function pick<T>(r: Rng, xs: readonly T[]): T {
+  return xs[Math.floor(r() * xs.length)];
+}
+
+function mutateOnce(text: string, r: Rng): string {
+  const lines = text.split("\n");
+  const at = Math.floor(r() * Math.max(1, lines.length));
+  const pos = Math.floor(r() * (text.length + 1));
+  switch (Math.floor(r() * 11)) {
+    case 0: // delete a line
+      lines.splice(at, 1);
+      return lines.join("\n");
+    case 1: // duplicate a line
+      lines.splice(at, 0, lines[at] ?? "");
+      return lines.join("\n");
+    case 2: { // swap two lines
+      const b = Math.floor(r() * lines.length);
+      [lines[at], lines[b]] = [lines[b], lines[at]];
+      return lines.join("\n");
+    }
+    case 3: // change indentation
+      lines[at] = r() < 0.5 ? " ".repeat(1 + Math.floor(r() * 4)) + (lines[at] ?? "") : (lines[at] ?? "").replace(/^ {1,3}/, "");
+      return lines.join("\n");
+    case 4: // insert a token
+      return text.slice(0, pos) + pick(r, TOKENS) + text.slice(pos);
+    case 5: { // delete a span
+      const len = Math.floor(r() * 40);
+      return text.slice(0, pos) + text.slice(pos + len);
+    }
+    case 6: // a very long line
+      return text.slice(0, pos) + "x".repeat(1000 + Math.floor(r() * 20000)) + text.slice(pos);
+    case 7: { // paste a chunk of the document elsewhere
+      const from = Math.floor(r() * text.length);
+      const chunk = text.slice(from, from + Math.floor(r() * 400));
+      return text.slice(0, pos) + chunk + text.slice(pos);
+    }
+    case 8: // CRLF everywhere, or mixed
+      return r() < 0.5 ? text.replace(/\n/g, "\r\n") : text.replace(/\n/g, () => (r() < 0.3 ? "\r\n" : "\n"));
+    case 9: // replace a scalar value with a collection or a number
+      return text.slice(0, pos) + pick(r, [" [1, 2]", " {a: 1}", " 12", " -3.5", " null", ' ""']) + text.slice(pos);
+    default: // a random code unit (lone surrogates, controls, BOM)
+      return text.slice(0, pos) + String.fromCharCode(Math.floor(r() * 0xffff)) + text.slice(pos);
+  }
+}

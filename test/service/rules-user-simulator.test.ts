@@ -1,0 +1,463 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { marked, yaml } from "../helpers/fixture";
+import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
+import { pack } from "../helpers/packs";
+
+const multiTurnVersion = yaml`
+  version:
+    number: 1
+    execution_mode: multi_turn
+    assets:
+      - key: policy_pdf
+        path: assets/policy.pdf
+`;
+
+const indent = (s: string, n: number) =>
+  s.split("\n").map((l) => (l.trim() ? " ".repeat(n) + l : l)).join("\n");
+
+/** A pack whose single case has `user_simulator:` followed by `after` (a block on the next lines, or an inline value). */
+function casePack(after: string, version = multiTurnVersion): string {
+  const set = yaml`
+    input_sets:
+      - key: refund-smoke
+        name: Refund Smoke
+        cases:
+          - challenge_key: refund-question
+            case_key: refund-window-basic
+            payload:
+              order_id: ORD-1
+              customer:
+                name: Ada
+            inputs:
+              - key: prompt
+                kind: text
+                value: Can I get a refund?
+              - key: unset
+                kind: text
+            user_simulator:
+  `;
+  return pack({ version, inputSets: set.replace(/\n$/, "") + after });
+}
+
+/** A multi_turn pack whose single case has this user_simulator (a dedented YAML mapping body). */
+function withSimulator(sim: string, version = multiTurnVersion): string {
+  return casePack("\n" + indent(sim, 10), version);
+}
+
+/** The smallest valid simulator; tests replace the part they are about. */
+const validSim = yaml`
+  schema_version: 1
+  kind: hybrid
+  phases:
+    - id: open
+      actor: scripted
+      turns:
+        - message: Refund order {{order_id}}
+`;
+
+const P = "input_sets[0].cases[0].user_simulator";
+
+test("a multi_turn pack with a valid simulator (all three actors) is valid", () => {
+  expectValid(
+    withSimulator(yaml`
+      schema_version: 1
+      kind: " hybrid "
+      max_turns: 0
+      phases:
+        - id: open
+          actor: scripted
+          turns:
+            - message: "Hi {{ customer.name }}, order {{order_id}}: {{prompt}}"
+              expects:
+                - key: " "
+                  kind: " "
+                  source: input:prompt
+                - key: cites_policy
+                  kind: contains
+                  artifact_key: policy_pdf
+                  source: "artifact: policy_pdf"
+        - id: escalate
+          actor: " llm "
+          trigger: on_assistant_mismatch
+          persona: Frustrated customer
+          model: gpt-4o-mini
+          until: [assistant_emitted:timeline]
+        - id: takeover
+          actor: human
+          trigger: " manual "
+          timeout_ms: 0
+          on_timeout: anything
+      calibration:
+        enabled: false
+        sample_rate: 0
+      post_run:
+        arena:
+          enabled: true
+          comparison: ""
+    `),
+  );
+});
+
+test("user-simulator-required: every case of a multi_turn pack, at the case's dash", () => {
+  expectDiagnostics(
+    pack({
+      version: multiTurnVersion,
+      inputSets: yaml`
+        input_sets:
+          - key: refund-smoke
+            name: Refund Smoke
+            cases:
+              ⟦-⟧ challenge_key: refund-question
+                case_key: refund-window-basic
+      `,
+    }),
+    { code: "user-simulator-required", field: P, message: "is required when version.execution_mode is multi_turn" },
+  );
+  expectDiagnostics(casePack(" ⟦~⟧\n"), {
+    code: "user-simulator-required",
+    field: P,
+  });
+  expectNo(withSimulator(validSim), "user-simulator-required");
+  expectNo(pack(), "user-simulator-required");
+});
+
+test("user-simulator-forbidden: outside multi_turn, even {}, and its content is not checked", () => {
+  const native = yaml`
+    version:
+      number: 1
+      execution_mode: native
+  `;
+  const got = expectDiagnostics(
+    withSimulator(validSim, native).replace("user_simulator:", "⟦user_simulator⟧:"),
+    { code: "user-simulator-forbidden", field: P, message: "is only allowed when version.execution_mode is multi_turn" },
+  );
+  assert.equal(got[0].related?.length, 1);
+  const legacy = yaml`
+    version:
+      number: 1
+  `;
+  const src = casePack(" {}\n", legacy).replace("user_simulator:", "⟦user_simulator⟧:");
+  expectDiagnostics(src, { code: "user-simulator-forbidden", field: P });
+  assert.deepEqual(errors(marked(src).text).map((d) => d.code), ["user-simulator-forbidden"]);
+  expectNo(withSimulator(validSim), "user-simulator-forbidden");
+});
+
+/** One row per rule: a failing simulator (marked), its field and message, and a passing variant. */
+interface Row {
+  code: string;
+  field: string;
+  message: string;
+  bad: string;
+  good: string;
+}
+
+const rows: Row[] = [
+  {
+    code: "user-simulator-schema-version",
+    field: `${P}.schema_version`,
+    message: "must be 1",
+    bad: validSim.replace("schema_version: 1", "schema_version: ⟦2⟧"),
+    good: validSim,
+  },
+  {
+    code: "user-simulator-kind",
+    field: `${P}.kind`,
+    message: 'must be "hybrid"',
+    bad: validSim.replace("kind: hybrid", "kind: ⟦Hybrid⟧"),
+    good: validSim.replace("kind: hybrid", "kind: '  hybrid'"),
+  },
+  {
+    code: "user-simulator-max-turns-negative",
+    field: `${P}.max_turns`,
+    message: "must be greater than or equal to 0",
+    bad: validSim + "max_turns: ⟦-1⟧\n",
+    good: validSim + "max_turns: 0\n",
+  },
+  {
+    code: "user-simulator-phases-empty",
+    field: `${P}.phases`,
+    message: "must contain at least one phase",
+    bad: "schema_version: 1\nkind: hybrid\nphases: ⟦[]⟧\n",
+    good: validSim,
+  },
+  {
+    code: "phase-id-required",
+    field: `${P}.phases[0].id`,
+    message: "is required",
+    bad: validSim.replace("id: open", 'id: ⟦"  "⟧'),
+    good: validSim,
+  },
+  {
+    code: "phase-actor-required",
+    field: `${P}.phases[0].actor`,
+    message: "is required",
+    bad: validSim.replace("    actor: scripted\n", "").replace("  - id: open", "  ⟦-⟧ id: open"),
+    good: validSim,
+  },
+  {
+    code: "phase-actor-invalid",
+    field: `${P}.phases[0].actor`,
+    message: "must be one of scripted, llm, human",
+    bad: validSim.replace("actor: scripted", "actor: ⟦Scripted⟧"),
+    good: validSim.replace("actor: scripted", "actor: ' scripted '"),
+  },
+  {
+    code: "phase-trigger-unsupported",
+    field: `${P}.phases[1].trigger`,
+    message: "must be a supported trigger expression",
+    bad: validSim + "  - id: later\n    actor: human\n    trigger: ⟦on_whim⟧\n",
+    good: validSim + "  - id: later\n    actor: human\n    trigger: on_validator_fail\n",
+  },
+  {
+    code: "phase-first-trigger",
+    field: `${P}.phases[0].trigger`,
+    message: 'first phase trigger must be empty or "always"',
+    bad: validSim.replace("actor: scripted", "actor: scripted\n    trigger: ⟦manual⟧"),
+    good: validSim.replace("actor: scripted", "actor: scripted\n    trigger: always"),
+  },
+  {
+    code: "phase-later-always",
+    field: `${P}.phases[1].trigger`,
+    message: 'only the first phase may use "always"',
+    bad: validSim + "  ⟦-⟧ id: later\n    actor: human\n",
+    good: validSim + "  - id: later\n    actor: human\n    trigger: never\n",
+  },
+  {
+    code: "phase-scripted-turns-empty",
+    field: `${P}.phases[0].turns`,
+    message: "must contain at least one turn for scripted actor",
+    bad: "schema_version: 1\nkind: hybrid\nphases:\n  - id: open\n    actor: scripted\n    turns: ⟦[]⟧\n",
+    good: "schema_version: 1\nkind: hybrid\nphases:\n  - id: open\n    actor: human\n    turns: []\n",
+  },
+  {
+    code: "phase-turn-message-required",
+    field: `${P}.phases[0].turns[1].message`,
+    message: "is required for scripted turns",
+    bad: validSim + '      - message: ⟦"  "⟧\n',
+    good: validSim + "      - message: Still waiting\n",
+  },
+  {
+    code: "phase-llm-persona-required",
+    field: `${P}.phases[1].persona`,
+    message: "is required for llm actor",
+    bad: validSim + "  ⟦-⟧ id: later\n    actor: llm\n    trigger: manual\n",
+    good: validSim + "  - id: later\n    actor: human\n    trigger: manual\n",
+  },
+  {
+    code: "phase-llm-max-turns-negative",
+    field: `${P}.phases[1].max_turns`,
+    message: "must be greater than or equal to 0",
+    bad: validSim + "  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    max_turns: ⟦-2⟧\n",
+    good: validSim + "  - id: later\n    actor: human\n    trigger: manual\n    max_turns: -2\n",
+  },
+  {
+    code: "phase-llm-until-empty",
+    field: `${P}.phases[1].until[1]`,
+    message: "must be a non-empty condition expression",
+    bad: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ⟦" "⟧\n',
+    good: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ~\n',
+  },
+  {
+    code: "phase-human-timeout-negative",
+    field: `${P}.phases[1].timeout_ms`,
+    message: "must be greater than or equal to 0",
+    bad: validSim + "  - id: later\n    actor: human\n    trigger: manual\n    timeout_ms: ⟦-1⟧\n",
+    good: validSim + "  - id: later\n    actor: llm\n    persona: p\n    trigger: manual\n    timeout_ms: -1\n",
+  },
+  {
+    code: "phase-model-non-llm",
+    field: `${P}.phases[0].model`,
+    message: "is only valid on phases with actor: llm",
+    bad: validSim.replace("actor: scripted", "actor: scripted\n    model: ⟦gpt-4o-mini⟧"),
+    good: validSim.replace("actor: scripted", "actor: scripted\n    model: ' '"),
+  },
+  {
+    code: "phase-id-duplicate",
+    field: `${P}.phases[1].id`,
+    message: "must be unique",
+    bad: validSim + "  - id: ⟦' open'⟧\n    actor: human\n    trigger: manual\n",
+    good: validSim + "  - id: closing\n    actor: human\n    trigger: manual\n",
+  },
+  {
+    code: "calibration-sample-rate-range",
+    field: `${P}.calibration.sample_rate`,
+    message: "must be greater than 0 and at most 1 when calibration is enabled",
+    bad: validSim + "calibration:\n  enabled: true\n  sample_rate: ⟦1.5⟧\n",
+    good: validSim + "calibration:\n  enabled: true\n  sample_rate: 1\n",
+  },
+  {
+    code: "arena-comparison-invalid",
+    field: `${P}.post_run.arena.comparison`,
+    message: 'must be one of "pairwise"',
+    bad: validSim + "post_run:\n  arena:\n    enabled: true\n    comparison: ⟦elo⟧\n",
+    good: validSim + "post_run:\n  arena:\n    enabled: false\n    comparison: elo\n",
+  },
+];
+
+for (const row of rows) {
+  test(`${row.code}: at the offending value; a valid variant passes`, () => {
+    expectDiagnostics(withSimulator(row.bad), { code: row.code, field: row.field, message: row.message });
+    expectNo(withSimulator(row.good), row.code);
+  });
+}
+
+test("phase-id-duplicate: the first phase id is related", () => {
+  const m = marked(withSimulator(validSim.replace("id: open", "id: ⟦open⟧") + "  - id: ⟦open⟧\n    actor: human\n    trigger: manual\n"));
+  const got = diagnose(m.text).filter((d) => d.code === "phase-id-duplicate");
+  assert.equal(got.length, 1);
+  assert.deepEqual(got[0].range, m.ranges[1]);
+  assert.deepEqual(got[0].related?.[0].range, m.ranges[0]);
+});
+
+test("missing simulator fields are reported at the key holding the simulator", () => {
+  const sim = "phases:\n  - id: open\n    actor: scripted\n    turns: [{message: hi}]\n";
+  const src = withSimulator(sim).replace("user_simulator:", "⟦user_simulator⟧:");
+  expectDiagnostics(src, { code: "user-simulator-schema-version", field: `${P}.schema_version`, message: "must be 1" });
+  expectDiagnostics(src, { code: "user-simulator-kind", field: `${P}.kind` });
+  expectDiagnostics(withSimulator("schema_version: 1\nkind: hybrid\n").replace("user_simulator:", "⟦user_simulator⟧:"), {
+    code: "user-simulator-phases-empty",
+    field: `${P}.phases`,
+  });
+  expectDiagnostics(withSimulator(validSim + "calibration:\n  enabled: true\n").replace("calibration:", "⟦calibration⟧:"), {
+    code: "calibration-sample-rate-range",
+    field: `${P}.calibration.sample_rate`,
+  });
+});
+
+test("an unsupported first trigger gets both trigger errors", () => {
+  const src = withSimulator(validSim.replace("actor: scripted", "actor: scripted\n    trigger: ⟦soon⟧"));
+  expectDiagnostics(src, { code: "phase-trigger-unsupported", field: `${P}.phases[0].trigger` });
+  expectDiagnostics(src, { code: "phase-first-trigger", field: `${P}.phases[0].trigger` });
+});
+
+test("phase-model-non-llm: also on an invalid actor, never on an empty one", () => {
+  expectDiagnostics(withSimulator(validSim.replace("actor: scripted", "actor: bot\n    model: ⟦m⟧")), {
+    code: "phase-model-non-llm",
+    field: `${P}.phases[0].model`,
+  });
+  const noActor = validSim.replace("actor: scripted", "model: m");
+  expectNo(withSimulator(noActor), "phase-model-non-llm");
+  expectDiagnostics(withSimulator(noActor.replace("  - id: open", "  ⟦-⟧ id: open")), { code: "phase-actor-required" });
+});
+
+test("actor-specific fields are checked only for their actor", () => {
+  const human = "schema_version: 1\nkind: hybrid\nphases:\n  - id: h\n    actor: human\n    turns: [{message: ' '}]\n    until: ['']\n";
+  const codes = errors(withSimulator(human)).map((d) => d.code);
+  assert.deepEqual(codes, []);
+});
+
+const turnExpects = (expects: string) =>
+  validSim + "        expects:\n" + indent(expects, 10);
+const E = `${P}.phases[0].turns[0].expects`;
+
+const expectRows: Row[] = [
+  {
+    code: "turn-expect-key-required",
+    field: `${E}[0].key`,
+    message: "is required",
+    bad: 'key: ⟦""⟧\nkind: contains\n',
+    good: 'key: " "\nkind: contains\n',
+  },
+  {
+    code: "turn-expect-key-duplicate",
+    field: `${E}[1].key`,
+    message: "must be unique",
+    bad: "- key: a\n  kind: contains\n- key: ⟦a⟧\n  kind: contains\n",
+    good: "- key: a\n  kind: contains\n- key: ' a'\n  kind: contains\n",
+  },
+  {
+    code: "turn-expect-kind-required",
+    field: `${E}[0].kind`,
+    message: "is required",
+    bad: "⟦-⟧ key: a\n",
+    good: "- key: a\n  kind: ' '\n",
+  },
+  {
+    code: "turn-expect-artifact-key-undeclared",
+    field: `${E}[0].artifact_key`,
+    message: "must reference a declared version asset",
+    bad: "key: a\nkind: file\nartifact_key: ⟦' policy_pdf'⟧\n",
+    good: "key: a\nkind: file\nartifact_key: policy_pdf\n",
+  },
+  {
+    code: "turn-expect-source-input-key-empty",
+    field: `${E}[0].source`,
+    message: "must reference a non-empty input key",
+    bad: "key: a\nkind: contains\nsource: ⟦'input: '⟧\n",
+    good: "key: a\nkind: contains\nsource: 'input: prompt '\n",
+  },
+  {
+    code: "turn-expect-source-input-undeclared",
+    field: `${E}[0].source`,
+    message: "must reference a declared case input",
+    bad: "key: a\nkind: contains\nsource: input:⟦order_id⟧\n",
+    good: "key: a\nkind: contains\nsource: input:prompt\n",
+  },
+  {
+    code: "turn-expect-source-artifact-key-empty",
+    field: `${E}[0].source`,
+    message: "must reference a non-empty artifact key",
+    bad: "key: a\nkind: contains\nsource: ⟦'artifact:'⟧\n",
+    good: "key: a\nkind: contains\nsource: artifact:policy_pdf\n",
+  },
+  {
+    code: "turn-expect-source-artifact-undeclared",
+    field: `${E}[0].source`,
+    message: "must reference a declared version asset",
+    bad: "key: a\nkind: contains\nsource: artifact:⟦manual_pdf⟧\n",
+    good: "key: a\nkind: contains\nsource: artifact:policy_pdf\n",
+  },
+  {
+    code: "turn-expect-source-prefix-invalid",
+    field: `${E}[0].source`,
+    message: "must start with input: or artifact:",
+    bad: "key: a\nkind: contains\nsource: ⟦' input:prompt'⟧\n",
+    good: "key: a\nkind: contains\nsource: ''\n",
+  },
+];
+
+for (const row of expectRows) {
+  const list = (s: string) => (s.startsWith("-") || s.startsWith("⟦-") ? s : "- " + indent(s, 2).trimStart());
+  test(`${row.code}: turn expectations are checked untrimmed`, () => {
+    expectDiagnostics(withSimulator(turnExpects(list(row.bad))), { code: row.code, field: row.field, message: row.message });
+    expectNo(withSimulator(turnExpects(list(row.good))), row.code);
+  });
+}
+
+test("turn-message-template-unresolved: at the placeholder, once per name, from payload and non-null inputs", () => {
+  const sim = (message: string) => validSim.replace("message: Refund order {{order_id}}", `message: ${message}`);
+  expectDiagnostics(withSimulator(sim('"Order {{order_id}}: ⟦{{ missing }}⟧, {{missing}}, ⟦{{unset}}⟧, ⟦{{customer.name.first}}⟧"')), {
+    code: "turn-message-template-unresolved",
+    field: `${P}.phases[0].turns[0].message`,
+  });
+  const got = diagnose(withSimulator(sim('"{{ missing }}"'))).filter((d) => d.code === "turn-message-template-unresolved");
+  assert.equal(got[0].message, "unresolved placeholder {{missing}} for case template context");
+  expectNo(withSimulator(sim('"{{order_id}} {{ customer.name }} {{prompt}} {{ 1x }} {{a-b}}"')), "turn-message-template-unresolved");
+});
+
+test("turn-message-template-unresolved: only scripted phases, every turn", () => {
+  const src = withSimulator(
+    validSim +
+      '      - message: "⟦{{nope}}⟧"\n' +
+      "  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    turns:\n      - message: '{{nope}}'\n",
+  );
+  expectDiagnostics(src, { code: "turn-message-template-unresolved", field: `${P}.phases[0].turns[1].message` });
+});
+
+test("turn-message-template-invalid-path: an empty segment after resolved ones", () => {
+  expectDiagnostics(withSimulator(validSim.replace("{{order_id}}", "⟦{{customer..name}}⟧")), {
+    code: "turn-message-template-invalid-path",
+    field: `${P}.phases[0].turns[0].message`,
+    message: 'invalid placeholder path "customer..name"',
+  });
+  // The walk stops at a missing key before it reaches the empty segment.
+  const src = withSimulator(validSim.replace("{{order_id}}", "⟦{{nobody..name}}⟧"));
+  expectNo(src, "turn-message-template-invalid-path");
+  expectDiagnostics(src, { code: "turn-message-template-unresolved", message: "unresolved placeholder {{nobody..name}} for case template context" });
+});
+
+test("fields the decoder rejected do not crash the checks", () => {
+  const got = diagnose(withSimulator("schema_version: [1]\nkind: {a: b}\nphases:\n  - id: [x]\n    actor: scripted\n    turns: [{message: {a: 1}}]\n"));
+  assert.ok(got.some((d) => d.code === "yaml-type-mismatch"));
+});
