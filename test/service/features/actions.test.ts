@@ -176,6 +176,14 @@ test("quick fix: an undeclared artifact_key → a version asset, or a new asset;
   ));
 });
 
+test("quick fix: an unknown validator or judge in a scorecard dimension → the closest declared key", () => {
+  const spec = sections.evaluationSpec
+    .replace("  scorecard:\n    dimensions: [correctness]", "  scorecard:\n    dimensions:\n      - key: quality\n        source: validators\n        validators: [exakt]");
+  const text = pack({ evaluationSpec: spec });
+  assert.equal(titles(text, "dimension-validator-unknown")[0], 'Change to "exact"');
+  assert.equal(applyFix(text, "dimension-validator-unknown", 'Change to "exact"'), pack({ evaluationSpec: spec.replace("[exakt]", "[exact]") }));
+});
+
 test("quick fix: a missing required field is added with a placeholder, at its object's indentation", () => {
   const noTitle = pack({ challenges: sections.challenges.replace("    title: Refund question\n", "") });
   assert.equal(applyFix(noTitle, "challenge-title-required", "Add `title`"), pack({ challenges: sections.challenges.replace("    title: Refund question\n", "") + "    title: TODO\n" }));

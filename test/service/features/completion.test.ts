@@ -5,9 +5,6 @@ import { enumValues } from "../../../server/src/service/catalog";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { atCursor } from "../../helpers/features";
-import { useEvalSymbols } from "../../helpers/eval-symbols";
-
-useEvalSymbols();
 
 function complete(src: string): CompletionItem[] {
   const { model, position } = atCursor(src);

@@ -4,9 +4,6 @@ import { definition, documentHighlights, prepareRename, references, rename } fro
 import { marked, yaml } from "../../helpers/fixture";
 import { pack } from "../../helpers/packs";
 import { applyWorkspaceEdit, atCursor, URI } from "../../helpers/features";
-import { useEvalSymbols } from "../../helpers/eval-symbols";
-
-useEvalSymbols();
 
 /** Ranges marked ⟦…⟧ in the fixture (the cursor ‸ may sit inside one). */
 const rangesOf = (src: string) => marked(src).ranges;

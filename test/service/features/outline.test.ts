@@ -4,9 +4,6 @@ import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSym
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { URI } from "../../helpers/features";
-import { useEvalSymbols } from "../../helpers/eval-symbols";
-
-useEvalSymbols();
 
 /** name (detail) and children, to compare outlines by shape. */
 function tree(symbols: DocumentSymbol[] | undefined): unknown[] {
@@ -62,7 +59,7 @@ test("document symbols: pack → challenges, input sets → cases, evaluation sp
             ["validators", ["exact (exact_match)", "unused (contains)"]],
             ["metrics", ["tokens (numeric)"]],
             ["llm_judges", ["tone (rubric)"]],
-            ["dimensions", ["correctness", "quality (validators)", "style (llm_judge)", "strict (validators)"]],
+            ["dimensions", ["correctness (validators)", "quality (validators)", "style (llm_judge)", "strict (validators)"]],
           ],
         ],
       ],
@@ -77,8 +74,7 @@ test("document symbols: ranges cover the item from its dash; the selection is it
         ⟦- key: ⟦refund-question⟧
           title: Refund question
           category: support
-          difficulty: easy
-      ⟧
+          difficulty: easy⟧
     `,
   });
   const m = marked(src);
