@@ -7,9 +7,8 @@ import type { ClientCapabilities, ProtocolConnection, PublishDiagnosticsParams }
  * through package "exports", which this project's classic module resolution does not read at compile time
  * (Node does at run time); it is typed by the same protocol API that vscode-languageserver re-exports.
  */
-
-const protocol: typeof import("vscode-languageserver/node") = require("vscode-languageserver-protocol/node");
-export const {
+export const protocol: typeof import("vscode-languageserver/node") = require("vscode-languageserver-protocol/node");
+const {
   InitializeRequest,
   InitializedNotification,
   LogMessageNotification,
@@ -17,7 +16,6 @@ export const {
   ShutdownRequest,
   ExitNotification,
 } = protocol;
-export { protocol };
 
 const ROOT = join(__dirname, "..", "..", "..");
 export const BIN = join(ROOT, "bin", "packlint-language-server.js");

@@ -9,10 +9,13 @@ const P = protocol;
 const PACK = "file:///tmp/packlint-protocol/support.pack.yaml";
 const OTHER = "file:///tmp/packlint-protocol/other.yaml";
 
+/** Long enough that two edits written together always fall in one debounce window, even on a loaded machine. */
+const DEBOUNCE_MS = 50;
+
 let server: ServerProcess;
 
 before(async () => {
-  server = await ServerProcess.start({ diagnosticsDebounceMs: 5 });
+  server = await ServerProcess.start({ diagnosticsDebounceMs: DEBOUNCE_MS });
 });
 
 after(() => server?.kill());
@@ -77,8 +80,10 @@ test("protocol: incremental didChange republishes for the new version only", asy
   const from2 = server.published.length;
   const broken = { range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 1 } }, text: "x" };
   const back = { range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 1 } }, text: "r" };
-  await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version: 3 }, contentChanges: [broken] });
-  await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version: 4 }, contentChanges: [back] });
+  server.writeRaw(
+    { method: P.DidChangeTextDocumentNotification.type.method, params: { textDocument: { uri: PACK, version: 3 }, contentChanges: [broken] } },
+    { method: P.DidChangeTextDocumentNotification.type.method, params: { textDocument: { uri: PACK, version: 4 }, contentChanges: [back] } },
+  );
   await server.diagnosticsFor(PACK, 4, from2);
   assert.deepEqual(server.published.slice(from2).map((p) => p.version), [4]);
 });
@@ -91,7 +96,7 @@ test("protocol: a settings change re-validates open packs (a rule turned off)", 
   assert.deepEqual(withError.diagnostics.map((d: Diagnostic) => d.code), ["case-challenge-key-undeclared"]);
   const from2 = server.published.length;
   await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
-    settings: { packlint: { diagnosticsDebounceMs: 5, rules: { "case-challenge-key-undeclared": "off" } } },
+    settings: { packlint: { diagnosticsDebounceMs: DEBOUNCE_MS, rules: { "case-challenge-key-undeclared": "off" } } },
   });
   assert.deepEqual((await server.diagnosticsFor(PACK, 5, from2)).diagnostics, []);
 });

@@ -17,7 +17,7 @@ import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
 import { assetResolver } from "./asset-links";
 
-
+/** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
@@ -52,7 +52,6 @@ export function startServer(connection: Connection): void {
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
   function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void>) {
-    // The service's results are LSP's JSON shapes under its own (structural) types: they pass through as they are.
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
