@@ -7,10 +7,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { run } from "../../server/src/cli/packlint";
 import { pack } from "../helpers/packs";
 
-function cli(args: string[]) {
+async function cli(args: string[]) {
   let out = "";
   let err = "";
-  const code = run(args, (s) => (out += s), (s) => (err += s));
+  const code = await run(args, (s) => (out += s), (s) => (err += s), { stdoutIsTTY: false, stderrIsTTY: false });
   return { code, out, err };
 }
 
@@ -24,9 +24,9 @@ function workspace(): string {
   return dir;
 }
 
-test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when any file has errors", () => {
+test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when any file has errors", async () => {
   const dir = workspace();
-  const r = cli(["--format", "json", join(dir, "good.pack.yaml"), join(dir, "bad.pack.yaml")]);
+  const r = await cli(["--format", "json", join(dir, "good.pack.yaml"), join(dir, "bad.pack.yaml")]);
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
   assert.deepEqual(json.files.map((f: { valid: boolean; kind: string }) => [f.kind, f.valid]), [["challenge-pack", true], ["challenge-pack", false]]);
@@ -40,9 +40,9 @@ test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when an
   });
 });
 
-test("text: path:line:col, severity, code, field and message, a code frame, the official verdict words", () => {
+test("text: path:line:col, severity, code, field and message, a code frame, the official verdict words", async () => {
   const dir = workspace();
-  const r = cli(["--no-color", join(dir, "bad.pack.yaml"), join(dir, "good.pack.yaml")]);
+  const r = await cli(["--no-color", join(dir, "bad.pack.yaml"), join(dir, "good.pack.yaml")]);
   assert.equal(r.code, 1);
   const lines = r.out.split("\n");
   assert.equal(lines[0], `${join(dir, "bad.pack.yaml")}:6:11: error [version-number-positive] version.number must be greater than 0`);
@@ -53,23 +53,23 @@ test("text: path:line:col, severity, code, field and message, a code frame, the 
   assert.ok(!r.out.includes("\u001b["), "no colour when asked");
 });
 
-test("a directory means every pack YAML below it, by name or by content", () => {
+test("a directory means every pack YAML below it, by name or by content", async () => {
   const dir = workspace();
-  const r = cli(["--format", "json", dir]);
+  const r = await cli(["--format", "json", dir]);
   const paths = JSON.parse(r.out).files.map((f: { path: string }) => f.path.slice(dir.length + 1));
   assert.deepEqual(paths, ["bad.pack.yaml", "good.pack.yaml", join("nested", "sniffed.yaml")]);
 });
 
-test("usage errors and unreadable files exit 2 with a clear message and no stack trace", () => {
-  assert.deepEqual(cli([]).code, 2);
-  const missing = cli(["/no/such/file.yaml"]);
+test("usage errors and unreadable files exit 2 with a clear message and no stack trace", async () => {
+  assert.deepEqual((await cli([])).code, 2);
+  const missing = await cli(["/no/such/file.yaml"]);
   assert.equal(missing.code, 2);
   assert.equal(missing.err, "packlint: cannot read /no/such/file.yaml: no such file or directory\n");
-  const flag = cli(["--frobnicate", "x"]);
+  const flag = await cli(["--frobnicate", "x"]);
   assert.equal(flag.code, 2);
   assert.match(flag.err, /unknown option --frobnicate/);
-  assert.match(cli(["--format", "xml", "x"]).err, /--format must be/);
-  assert.match(cli(["--help"]).out, /Usage: packlint/);
+  assert.match((await cli(["--format", "xml", "x"])).err, /--format must be/);
+  assert.match((await cli(["--help"])).out, /Usage: packlint/);
 });
 
 test("the bin runs as a process and exits 0 on a valid pack", () => {

@@ -1,84 +1,139 @@
-import { buildPackModel, packDiagnostics } from "../service";
-import { expandPaths, readText, UsageError } from "./files";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { packSchema } from "../service/schema";
+import { parseArgs, type LintCommand } from "./args";
+import { ConfigResolver } from "./config-files";
+import { expandPaths } from "./files";
+import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
+import { formatSarif } from "./format-sarif";
 import { formatText } from "./format-text";
+import { HELP, RULES_HELP, SCHEMA_HELP } from "./help";
+import { InternalError, validateAll } from "./pool";
+import { Progress } from "./progress";
 import { FileReport, isValid } from "./report";
-import { isSkillCasesFile, runSkill, skillFileReport } from "./skill";
+import { formatRules } from "./rules-list";
+import { runSkill } from "./skill";
+import { UsageError } from "./usage-error";
+import type { FileJob } from "./validate-file";
 
-const HELP = `Usage: packlint [options] FILE|DIR...
-       packlint skill prompts|report FILE ...   (Skill Testing case files; see packlint skill --help)
+/** Exit codes, as documented in the README and --help. */
+export const EXIT = { ok: 0, problems: 1, usage: 2, internal: 3 } as const;
 
-Validates AgentClash challenge packs offline, with the reference validator's verdicts.
-A DIR means every pack YAML below it (*.pack.yaml, or YAML with top-level pack: and challenges:/input_sets:)
-and every Skill Testing case file (skill_cases.yaml).
-
-Options:
-  --format text|json   output format (default: text)
-  --no-color           no colours in text output (also NO_COLOR=1)
-  -h, --help           show this help
-  --version            print the version
-
-Exit codes: 0 no file has errors, 1 some file has errors, 2 usage error or unreadable file.
-
-Examples:
-  packlint examples/broken.pack.yaml
-  packlint --format json challenge-packs/
-`;
-
-interface Options {
-  format: "text" | "json";
-  color: boolean;
-  paths: string[];
+/** What the CLI reads from its process; tests pass their own. */
+export interface RunEnv {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
 }
 
-function parseArgs(argv: string[]): Options | "help" | "version" {
-  const opts: Options = { format: "text", color: !!process.stdout.isTTY && !process.env.NO_COLOR, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "-h" || a === "--help") return "help";
-    if (a === "--version") return "version";
-    if (a === "--no-color") opts.color = false;
-    else if (a === "--format" || a.startsWith("--format=")) {
-      const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i];
-      if (v !== "text" && v !== "json") throw new UsageError(`--format must be text or json (got ${v === undefined ? "nothing" : JSON.stringify(v)})`);
-      opts.format = v;
-    } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a} (see packlint --help)`);
-    else opts.paths.push(a);
-  }
-  if (opts.paths.length === 0) throw new UsageError("no files given (see packlint --help)");
-  return opts;
-}
-
-/** Runs the CLI; returns the exit code. */
-export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
-  let opts;
+/** Runs the CLI; resolves to the exit code. */
+export async function run(argv: string[], out: (s: string) => void, err: (s: string) => void, runEnv: Partial<RunEnv> = {}): Promise<number> {
+  const env: RunEnv = {
+    cwd: runEnv.cwd ?? process.cwd(),
+    env: runEnv.env ?? process.env,
+    stdoutIsTTY: runEnv.stdoutIsTTY ?? !!process.stdout.isTTY,
+    stderrIsTTY: runEnv.stderrIsTTY ?? !!process.stderr.isTTY,
+  };
   try {
     if (argv[0] === "skill") return runSkill(argv.slice(1), out, err);
-    opts = parseArgs(argv);
-    if (opts === "help") {
-      out(HELP);
-      return 0;
+    const cmd = parseArgs(argv);
+    switch (cmd.command) {
+      case "help":
+        out(cmd.topic === "schema" ? SCHEMA_HELP : cmd.topic === "rules" ? RULES_HELP : HELP);
+        return EXIT.ok;
+      case "version":
+        out(`${version()}\n`);
+        return EXIT.ok;
+      case "schema":
+        out(JSON.stringify(packSchema(), null, 2) + "\n");
+        return EXIT.ok;
+      case "rules":
+        out(formatRules(cmd.format));
+        return EXIT.ok;
+      case "lint":
+        return await lint(cmd, out, err, env);
     }
-    if (opts === "version") {
-      out(`${require("../../../package.json").version}\n`);
-      return 0;
-    }
-    const reports: FileReport[] = expandPaths(opts.paths).map((path) => {
-      const text = readText(path);
-      if (isSkillCasesFile(path, text)) return skillFileReport(path, text);
-      return { path, kind: "challenge-pack", text, diagnostics: packDiagnostics(buildPackModel(text)) };
-    });
-    out(opts.format === "json" ? formatJson(reports) : formatText(reports, { color: opts.color }));
-    return reports.every(isValid) ? 0 : 1;
   } catch (e) {
     if (e instanceof UsageError) {
       err(`packlint: ${e.message}\n`);
-      return 2;
+      return EXIT.usage;
+    }
+    if (e instanceof InternalError) {
+      err(`packlint: internal error ${e.message}\nPlease report this with the file that caused it.\n`);
+      return EXIT.internal;
     }
     throw e;
   }
 }
 
+async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
+  const configs = new ConfigResolver(cmd.configPath);
+  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
+    path,
+    rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
+  }));
+  const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
+  const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
+  progress.clear();
+
+  const reports: FileReport[] = [];
+  for (const o of outcomes) {
+    if ("unreadable" in o) throw new UsageError(o.unreadable);
+    reports.push(cmd.quiet ? { ...o.report, diagnostics: o.report.diagnostics.filter((d) => d.severity === "error") } : o.report);
+  }
+
+  switch (cmd.format) {
+    case "json":
+      out(formatJson(reports));
+      break;
+    case "github":
+      out(formatGithub(reports, env.cwd));
+      break;
+    case "sarif":
+      out(formatSarif(reports, { cwd: env.cwd, version: version() }));
+      break;
+    case "text": {
+      const color = cmd.color ?? (env.stdoutIsTTY && !env.env.NO_COLOR);
+      out(formatText(reports, { color }));
+      break;
+    }
+  }
+
+  if (!reports.every(isValid)) return EXIT.problems;
+  const warnings = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "warning").length, 0);
+  if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {
+    err(`packlint: ${warnings} warning${warnings === 1 ? "" : "s"}, more than --max-warnings ${cmd.maxWarnings}\n`);
+    return EXIT.problems;
+  }
+  return EXIT.ok;
+}
+
+/** packlint's version, from the package.json above this module (in the source tree or its build output). */
+function version(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "packlint" && pkg.version) return pkg.version;
+    } catch {
+      // not here; look further up
+    }
+    if (dirname(dir) === dir) return "unknown";
+  }
+}
+
 export function main(argv = process.argv.slice(2)): void {
-  process.exitCode = run(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
+  // A reader that stops early (`packlint schema | head`) is not an error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
+    throw e;
+  });
+  run(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`packlint: internal error: ${(e as Error).stack ?? e}\n`);
+      process.exitCode = EXIT.internal;
+    },
+  );
 }

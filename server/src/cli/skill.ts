@@ -9,7 +9,8 @@ import {
   skillDiagnostics,
   skillReport,
 } from "../service/skill-cases";
-import { readText, UsageError } from "./files";
+import { readText } from "./files";
+import { UsageError } from "./usage-error";
 import type { FileReport } from "./report";
 
 export const SKILL_HELP = `Usage: packlint skill prompts FILE [--format json|markdown]

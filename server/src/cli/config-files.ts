@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig, type PacklintConfig } from "../../../shared/src/config";
+import { unknownRuleProblem } from "./args";
+import { UsageError } from "./usage-error";
+
+/** A config file and the folder its globs are relative to. */
+export interface LoadedConfig {
+  path: string;
+  dir: string;
+  config: PacklintConfig;
+}
+
+/**
+ * Finds the config that applies to a file: `.packlintrc.json`, else a `packlint` key in package.json,
+ * in the file's folder or the nearest folder above it. `--config FILE` replaces the search.
+ * A broken config is a usage error: a CI run must not silently fall back to defaults.
+ */
+export class ConfigResolver {
+  private readonly byDir = new Map<string, LoadedConfig | undefined>();
+  private readonly explicit?: LoadedConfig;
+
+  constructor(explicitPath?: string) {
+    if (explicitPath !== undefined) {
+      const path = resolve(explicitPath);
+      const text = read(path);
+      if (text === undefined) throw new UsageError(`cannot read config ${explicitPath}`);
+      const raw = parseJson(text, path);
+      const value = basename(path) === "package.json" ? (raw as Record<string, unknown> | null)?.[PACKAGE_JSON_KEY] : raw;
+      if (value === undefined) throw new UsageError(`${explicitPath}: no "${PACKAGE_JSON_KEY}" key`);
+      this.explicit = load(path, value);
+    }
+  }
+
+  forFile(file: string): LoadedConfig | undefined {
+    return this.explicit ?? this.forDir(dirname(resolve(file)));
+  }
+
+  private forDir(dir: string): LoadedConfig | undefined {
+    if (this.byDir.has(dir)) return this.byDir.get(dir);
+    let found = this.inDir(dir);
+    if (!found) {
+      const parent = dirname(dir);
+      found = parent === dir ? undefined : this.forDir(parent);
+    }
+    this.byDir.set(dir, found);
+    return found;
+  }
+
+  private inDir(dir: string): LoadedConfig | undefined {
+    const rc = join(dir, CONFIG_FILE_NAME);
+    const rcText = read(rc);
+    if (rcText !== undefined) return load(rc, parseJson(rcText, rc));
+    const pkg = join(dir, "package.json");
+    const pkgText = read(pkg);
+    if (pkgText === undefined) return undefined;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(pkgText);
+    } catch {
+      return undefined; // not ours to judge
+    }
+    const value = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[PACKAGE_JSON_KEY] : undefined;
+    return value === undefined ? undefined : load(`${pkg}#${PACKAGE_JSON_KEY}`, value, dir);
+  }
+}
+
+function load(path: string, value: unknown, dir = dirname(path)): LoadedConfig {
+  const { config, problems } = checkConfig(value);
+  for (const code of Object.keys(config.rules ?? {})) {
+    const p = unknownRuleProblem(code);
+    if (p) problems.push(`rules.${p}`);
+  }
+  if (problems.length) throw new UsageError(`invalid config ${path}:\n  ${problems.join("\n  ")}`);
+  return { path, dir, config };
+}
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`invalid config ${path}: ${(e as Error).message}`);
+  }
+}

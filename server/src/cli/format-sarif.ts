@@ -1,0 +1,90 @@
+import { isAbsolute } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PackDiagnostic, Range, Severity } from "../service";
+import { allRules, type RuleInfo } from "../service/rule-registry";
+import { firstSentence } from "./rules-list";
+import { workspacePath } from "./paths";
+import type { FileReport } from "./report";
+
+/**
+ * `--format sarif`: a SARIF 2.1.0 log for code scanning (github/codeql-action/upload-sarif).
+ * The driver lists every rule packlint knows with its catalog summary, reference message and notes,
+ * so code scanning can show rule help. Locations are relative to the working directory (%SRCROOT%),
+ * with UTF-16 columns as in LSP.
+ */
+export function formatSarif(reports: FileReport[], opts: { cwd: string; version: string }): string {
+  const rules = allRules();
+  const index = new Map(rules.map((r, i) => [r.code, i]));
+  const results = reports.flatMap((r) => r.diagnostics.map((d) => result(d, r.path, opts.cwd, index)));
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "packlint",
+            version: opts.version,
+            semanticVersion: opts.version,
+            rules: rules.map(descriptor),
+          },
+        },
+        originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(opts.cwd).href.replace(/\/?$/, "/") } },
+        columnKind: "utf16CodeUnits",
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+const LEVEL: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", information: "note", hint: "note" };
+const PROBLEM_SEVERITY: Record<Severity, string> = { error: "error", warning: "warning", information: "recommendation", hint: "recommendation" };
+
+function descriptor(r: RuleInfo) {
+  const short = firstSentence(r.summary);
+  const facts: string[] = [];
+  if (r.message) facts.push(`Reference message: \`${r.message}\``);
+  if (r.field) facts.push(`Field: \`${r.field}\``);
+  if (r.origin === "packlint") facts.push("A packlint check beyond the reference validator; it never changes the reference verdict unless configured as an error.");
+  if (!r.offlineCheckable) facts.push("Server-only: the hosted API checks this; packlint cannot check it offline.");
+  if (!r.reachable) facts.push("The reference has this check, but it cannot fire from YAML input.");
+  const text = [r.summary, ...facts, ...(r.notes ? [r.notes] : [])].join("\n\n");
+  return {
+    id: r.code,
+    name: r.code.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""),
+    shortDescription: { text: short },
+    fullDescription: { text: r.summary },
+    help: { text, markdown: text },
+    defaultConfiguration: { level: LEVEL[r.severity], ...(r.offlineCheckable ? {} : { enabled: false }) },
+    properties: { tags: [r.area, r.origin === "reference" ? "reference" : "packlint"], precision: "very-high", "problem.severity": PROBLEM_SEVERITY[r.severity] },
+  };
+}
+
+function result(d: PackDiagnostic, path: string, cwd: string, index: Map<string, number>) {
+  const location = (range: Range) => ({ physicalLocation: { artifactLocation: artifact(path, cwd), region: region(range) } });
+  const ruleIndex = index.get(d.code);
+  return {
+    ruleId: d.code,
+    ...(ruleIndex !== undefined ? { ruleIndex } : {}),
+    level: LEVEL[d.severity],
+    message: { text: d.field ? `${d.field} ${d.message}` : d.message },
+    locations: [location(d.range)],
+    ...(d.related?.length
+      ? { relatedLocations: d.related.map((rel, i) => ({ id: i + 1, ...location(rel.range), message: { text: rel.message } })) }
+      : {}),
+    ...(d.field ? { properties: { field: d.field } } : {}),
+  };
+}
+
+function artifact(path: string, cwd: string) {
+  const p = workspacePath(path, cwd);
+  if (isAbsolute(p) || /^[A-Za-z]:\//.test(p)) return { uri: pathToFileURL(p).href };
+  return { uri: p.split("/").map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
+}
+
+/** SARIF regions are 1-based; endColumn is the column after the last character, as LSP's exclusive end. */
+function region(r: Range) {
+  return { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 };
+}
+

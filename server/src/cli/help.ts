@@ -1,0 +1,54 @@
+/** The CLI's --help texts. */
+
+export const HELP = `Usage: packlint [options] FILE|DIR...
+       packlint schema        print the challenge-pack JSON Schema
+       packlint rules         list every rule code
+       packlint skill prompts|report FILE ...   Skill Testing case files (see packlint skill --help)
+
+Validates AgentClash challenge packs offline, with the reference validator's verdicts
+(same field paths and messages) plus packlint's own advisories.
+A DIR means every pack below it: *.pack.yaml, YAML with a top-level pack: and challenges:/input_sets:,
+Skill Testing case files (skill_cases.yaml), or files matching the "packs" globs of a config;
+"ignore" globs skip files.
+
+Options:
+  -f, --format FORMAT     text (default), json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0)
+  -q, --quiet             report errors only (warnings and hints are neither shown nor counted)
+      --max-warnings N    exit 1 when there are more than N warnings
+  -r, --rule CODE=LEVEL   set a rule's severity: off, error, warning, information or hint (repeatable)
+  -c, --config FILE       use this config instead of searching for .packlintrc.json / package.json "packlint"
+  -j, --jobs N            validate on at most N threads (default: the number of cores)
+      --no-color          no colours in text output (also NO_COLOR=1); --color forces them
+  -h, --help              show this help
+  -v, --version           print the version
+
+Config: .packlintrc.json, or a "packlint" key in package.json, in the file's folder or the nearest above:
+  { "rules": { "unknown-key": "error", "legacy-items": "off" }, "packs": ["packs/**/*.yaml"], "ignore": ["fixtures/**"] }
+
+Exit codes:
+  0  no errors (and no more warnings than --max-warnings)
+  1  some file has errors, or more warnings than --max-warnings
+  2  usage error: unknown option, bad value, unreadable file, invalid config, no packs found
+  3  internal error (a bug in packlint)
+
+Examples:
+  packlint examples/broken.pack.yaml
+  packlint --format json challenge-packs/
+  packlint --format github --max-warnings 0 .
+  packlint --format sarif packs/ > packlint.sarif
+  packlint --rule unknown-key=error --rule legacy-items=off packs/
+  packlint schema > challenge-pack.schema.json
+`;
+
+export const SCHEMA_HELP = `Usage: packlint schema
+
+Prints the challenge-pack JSON Schema (draft-07), generated from packlint's rule catalog: types, enums,
+required keys and descriptions. For yaml-language-server, e.g. in a pack file:
+  # yaml-language-server: $schema=./challenge-pack.schema.json
+`;
+
+export const RULES_HELP = `Usage: packlint rules [--format text|json]
+
+Lists every rule code with its area, default severity and a one-line description: the reference
+validator's rules (server-only ones are marked: they cannot be checked offline) and packlint's own.
+`;

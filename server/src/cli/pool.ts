@@ -1,0 +1,84 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { validateFile, type FileJob, type FileOutcome } from "./validate-file";
+
+/** Below this many files a worker's start-up (loading the service, warming it) costs more than it saves. */
+const MIN_FILES_PER_WORKER = 8;
+
+export interface PoolOptions {
+  /** Upper bound on threads; default: the machine's available parallelism. */
+  jobs?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A bug while validating a file (not a problem in the file): the CLI exits 3. */
+export class InternalError extends Error {}
+
+/**
+ * Validates every file, in worker threads when there are enough files to pay for them;
+ * outcomes come back in the order of `jobs` whatever order the workers finish in.
+ */
+export async function validateAll(jobs: FileJob[], opts: PoolOptions = {}): Promise<FileOutcome[]> {
+  const threads = threadCount(jobs.length, opts.jobs ?? availableParallelism());
+  if (threads === 0) return validateInProcess(jobs, opts);
+  return validateInWorkers(jobs, threads, opts);
+}
+
+/** Worker threads for a run: up to `limit`, each with enough files to pay for its start; under 2, none. */
+export function threadCount(files: number, limit: number): number {
+  const threads = Math.min(limit, Math.floor(files / MIN_FILES_PER_WORKER));
+  return threads < 2 ? 0 : threads;
+}
+
+async function validateInProcess(jobs: FileJob[], opts: PoolOptions): Promise<FileOutcome[]> {
+  const out: FileOutcome[] = [];
+  for (const job of jobs) {
+    try {
+      out.push(validateFile(job));
+    } catch (e) {
+      throw new InternalError(`while validating ${job.path}: ${(e as Error).stack ?? e}`);
+    }
+    opts.onProgress?.(out.length, jobs.length);
+    // Let the progress line reach the terminal between files.
+    if (opts.onProgress) await new Promise((r) => setImmediate(r));
+  }
+  return out;
+}
+
+function validateInWorkers(jobs: FileJob[], threads: number, opts: PoolOptions): Promise<FileOutcome[]> {
+  return new Promise((resolveAll, reject) => {
+    const outcomes: FileOutcome[] = new Array(jobs.length);
+    const workers: Worker[] = [];
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const stop = (err?: Error) => {
+      for (const w of workers) void w.terminate();
+      if (err) {
+        failed = true;
+        reject(err);
+      } else resolveAll(outcomes);
+    };
+    const feed = (w: Worker) => {
+      if (next < jobs.length) {
+        const index = next++;
+        w.postMessage({ index, job: jobs[index] });
+      }
+    };
+    for (let i = 0; i < threads; i++) {
+      const w = new Worker(join(__dirname, "worker.js"));
+      workers.push(w);
+      w.on("message", (msg: { index: number; outcome?: FileOutcome; crash?: string }) => {
+        if (failed) return;
+        if (msg.crash !== undefined) return stop(new InternalError(`while validating ${jobs[msg.index].path}: ${msg.crash}`));
+        outcomes[msg.index] = msg.outcome!;
+        opts.onProgress?.(++done, jobs.length);
+        if (done === jobs.length) stop();
+        else feed(w);
+      });
+      w.on("error", (e) => !failed && stop(new InternalError(`worker failed: ${e.stack ?? e}`)));
+      feed(w);
+    }
+  });
+}

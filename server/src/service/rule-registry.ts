@@ -1,0 +1,276 @@
+import { rules as catalogRules } from "./catalog";
+import type { Severity } from "./types";
+
+/** Every diagnostic code packlint can emit or knows of: the reference's rules (catalog) and our own. */
+export interface RuleInfo {
+  code: string;
+  /** The catalog's area, or ours ("decode", "advisory"). */
+  area: string;
+  severity: Severity;
+  /** One or two sentences: when it fires. */
+  summary: string;
+  /** The reference's message template (catalog rules only). */
+  message?: string;
+  /** The reference's field path pattern; empty when the finding has no field. */
+  field?: string;
+  notes?: string;
+  origin: "reference" | "packlint";
+  /** False for the hosted API's server-only checks (DECISIONS #11): they cannot run offline. */
+  offlineCheckable: boolean;
+  /** False for reference rules that exist in the source but cannot fire from YAML input. */
+  reachable: boolean;
+}
+
+interface OwnRule {
+  code: string;
+  area: string;
+  severity: Severity;
+  summary: string;
+  /** A catalog rule this code reports instead (DECISIONS #3: our own YAML syntax messages). */
+  replaces?: string;
+}
+
+/**
+ * Our own codes. Add an entry here with every new advisory (`ctx.advise`) or own decode code;
+ * a test checks that every code used in server/src is registered.
+ */
+const own: readonly OwnRule[] = [
+  {
+    code: "skill-field-required",
+    area: "skill-cases",
+    severity: "error",
+    summary: "A required field of the case file or of a case is missing (every case keeps every field, with empty values written out).",
+  },
+  {
+    code: "skill-field-type",
+    area: "skill-cases",
+    severity: "error",
+    summary: "A field has the wrong type (a list where a string belongs, a map for a list, …).",
+  },
+  {
+    code: "skill-field-empty",
+    area: "skill-cases",
+    severity: "error",
+    summary: "A required field that must not be empty is empty (version, skill.name, id, type, title, query).",
+  },
+  {
+    code: "skill-case-type-unknown",
+    area: "skill-cases",
+    severity: "error",
+    summary: "A case `type` is not one of trigger, plan, contract, edge, failure.",
+  },
+  {
+    code: "skill-mode-unknown",
+    area: "skill-cases",
+    severity: "error",
+    summary: "`defaults.mode` is not one of dry-run, mock, execution.",
+  },
+  {
+    code: "skill-output-format-unknown",
+    area: "skill-cases",
+    severity: "error",
+    summary: "`defaults.output_format` is not json or markdown.",
+  },
+  {
+    code: "skill-id-duplicate",
+    area: "skill-cases",
+    severity: "error",
+    summary: "Two cases share an id (ids become file names, so ids differing only in case collide too).",
+  },
+  {
+    code: "skill-id-unsafe",
+    area: "skill-cases",
+    severity: "error",
+    summary: "A case id cannot be used as a file name (`<id>.md`).",
+  },
+  {
+    code: "skill-unknown-key",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A key the Skill Testing specification does not define.",
+  },
+  {
+    code: "skill-execution-unknown",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "`defaults.execution` is not a documented value (no_tool_call).",
+  },
+  {
+    code: "skill-should-use-implausible",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "`expected.skill.should_use` is neither empty nor a plausible skill name.",
+  },
+  {
+    code: "skill-template-placeholder",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A value still holds the specification template's placeholder text.",
+  },
+  {
+    code: "skill-name-mismatch",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "`skill.name` differs from the `name:` in the Skill's SKILL.md front matter.",
+  },
+  {
+    code: "skill-trigger-coverage",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "The suite lacks a positive or a negative trigger case.",
+  },
+  {
+    code: "skill-failure-route-missing",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A failure case has no failure route; the scorer counts it as an automatic failure.",
+  },
+  {
+    code: "skill-blocked-route-missing",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "An edge case meant to block has no on_blocked route; the scorer counts it as an automatic failure.",
+  },
+  {
+    code: "skill-trigger-assertion-contradiction",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A trigger case's assertions contradict its expected.skill.",
+  },
+  {
+    code: "skill-input-file-missing",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A file in inputs.files does not exist relative to the Skill directory.",
+  },
+  {
+    code: "skill-id-convention",
+    area: "skill-cases",
+    severity: "hint",
+    summary: "A case id does not follow the `<type>_NNN` convention.",
+  },
+  {
+    code: "skill-assertion-needs-judgement",
+    area: "skill-cases",
+    severity: "information",
+    summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
+  },
+  {
+    code: "eval-spec-key-case",
+    area: "advisory",
+    severity: "warning",
+    summary: "A key inside evaluation_spec matches its canonical name only regardless of case (`Name:` for `name:`). The reference accepts it (Go's JSON decode folds case); the canonical spelling is clearer.",
+  },
+  {
+    code: "yaml-syntax",
+    area: "decode",
+    severity: "error",
+    summary: "The text is not well-formed YAML. Reported with our parser's message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
+    replaces: "yaml-syntax-error",
+  },
+  {
+    code: "unknown-key",
+    area: "advisory",
+    severity: "warning",
+    summary: "A key AgentClash does not know, outside evaluation_spec. The reference silently ignores it, so a typo there is lost work; the message suggests the closest known key.",
+  },
+  {
+    code: "legacy-items",
+    area: "advisory",
+    severity: "hint",
+    summary: "An input set uses legacy `items`: still accepted (converted to cases), but new packs should use `cases` with `case_key`; ignored when the set also has `cases`.",
+  },
+  {
+    code: "legacy-item-key",
+    area: "advisory",
+    severity: "hint",
+    summary: "A case uses the legacy `item_key` without `case_key`: still accepted, but new packs should use `case_key`.",
+  },
+  {
+    code: "key-style",
+    area: "advisory",
+    severity: "hint",
+    summary: "An input set or case key is not lowercase kebab-case (input and expectation keys may also be snake_case); the quick fix renames it.",
+  },
+  {
+    code: "key-unstable",
+    area: "advisory",
+    severity: "hint",
+    summary: "A key contains a date, UUID, run id or random-looking id; keys must stay stable after publish.",
+  },
+  {
+    code: "input-set-size",
+    area: "advisory",
+    severity: "information",
+    summary: "An input set named for its use (-smoke, -ci, -full, -regression, -edge) has an unusual number of cases for that use.",
+  },
+  {
+    code: "ci-set-nondeterministic",
+    area: "advisory",
+    severity: "information",
+    summary: "A case of a -ci or -smoke input set uses a remote URL or a large binary file; CI sets should be deterministic and cheap.",
+  },
+  {
+    code: "duplicate-case",
+    area: "advisory",
+    severity: "hint",
+    summary: "A case has the same challenge, payload, inputs and expectations as an earlier case of its input set: no unique signal.",
+  },
+  {
+    code: "expectation-value-and-source",
+    area: "advisory",
+    severity: "hint",
+    summary: "An expectation has both `value` and `source`; use one: inline content, or a reference to an input or artifact.",
+  },
+  {
+    code: "expectation-unobservable",
+    area: "advisory",
+    severity: "hint",
+    summary: "An expectation has no `value`, `source` or `artifact_key`: nothing to observe.",
+  },
+  {
+    code: "multiple-input-sets",
+    area: "advisory",
+    severity: "information",
+    summary: "The pack has several input sets, so `agentclash eval start` needs --input-set <key>.",
+  },
+];
+
+const replaced = new Set(own.flatMap((r) => (r.replaces ? [r.replaces] : [])));
+
+const registry: readonly RuleInfo[] = [
+  ...catalogRules
+    .filter((r) => !replaced.has(r.id))
+    .map((r): RuleInfo => ({
+      code: r.id,
+      area: r.area,
+      severity: r.severity as Severity,
+      summary: r.summary,
+      message: r.message,
+      field: r.field_pattern,
+      ...(r.notes ? { notes: r.notes } : {}),
+      origin: "reference",
+      offlineCheckable: r.offline_checkable,
+      reachable: r.reachable,
+    })),
+  ...own.map((r): RuleInfo => ({
+    code: r.code,
+    area: r.area,
+    severity: r.severity,
+    summary: r.summary,
+    origin: "packlint",
+    offlineCheckable: true,
+    reachable: true,
+  })),
+];
+
+const byCode = new Map(registry.map((r) => [r.code, r]));
+
+/** Every rule, reference rules in catalog (emission) order, then ours. */
+export function allRules(): readonly RuleInfo[] {
+  return registry;
+}
+
+export function ruleInfo(code: string): RuleInfo | undefined {
+  return byCode.get(code);
+}

@@ -1,0 +1,65 @@
+/**
+ * packlint's project configuration, shared by the CLI and the editor: `.packlintrc.json`, or the
+ * `packlint` key of package.json, found from a pack's folder upward. Pure data and validation, no I/O.
+ */
+
+export type RuleLevel = "off" | "error" | "warning" | "information" | "hint";
+
+export const RULE_LEVELS: readonly RuleLevel[] = ["off", "error", "warning", "information", "hint"];
+
+export interface PacklintConfig {
+  /** Severity per diagnostic code (a catalog rule id or one of ours), or "off". */
+  rules?: Record<string, RuleLevel>;
+  /** Globs (relative to the config's folder) of files that are packs even when their content does not look like one. */
+  packs?: string[];
+  /** Globs (relative to the config's folder) of files and folders a directory run skips. */
+  ignore?: string[];
+}
+
+export const CONFIG_FILE_NAME = ".packlintrc.json";
+export const PACKAGE_JSON_KEY = "packlint";
+
+export interface ConfigCheck {
+  config: PacklintConfig;
+  /** One line per problem, each naming the offending key (e.g. `rules.unknown-key: must be one of …`). */
+  problems: string[];
+}
+
+const KEYS = ["rules", "packs", "ignore"];
+
+/** Checks a parsed config value; keeps what is well-formed and lists what is not. */
+export function checkConfig(raw: unknown): ConfigCheck {
+  const problems: string[] = [];
+  const config: PacklintConfig = {};
+  if (!isObject(raw)) return { config, problems: ["must be a JSON object"] };
+  for (const key of Object.keys(raw)) {
+    if (!KEYS.includes(key)) problems.push(`${key}: unknown key (known: ${KEYS.join(", ")})`);
+  }
+  if (raw.rules !== undefined) {
+    if (!isObject(raw.rules)) problems.push("rules: must be an object of code → level");
+    else {
+      const rules: Record<string, RuleLevel> = {};
+      for (const [code, level] of Object.entries(raw.rules)) {
+        if (isRuleLevel(level)) rules[code] = level;
+        else problems.push(`rules.${code}: must be one of ${RULE_LEVELS.join(", ")} (got ${JSON.stringify(level)})`);
+      }
+      config.rules = rules;
+    }
+  }
+  for (const key of ["packs", "ignore"] as const) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (!Array.isArray(v) || !v.every((g) => typeof g === "string" && g.trim() !== "")) {
+      problems.push(`${key}: must be a list of non-empty glob strings`);
+    } else config[key] = v;
+  }
+  return { config, problems };
+}
+
+export function isRuleLevel(v: unknown): v is RuleLevel {
+  return typeof v === "string" && (RULE_LEVELS as readonly string[]).includes(v);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,101 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { checkConfig } from "../../shared/src/config";
+import { cli, tempTree } from "../helpers/cli";
+import { pack } from "../helpers/packs";
+
+const WARNED = pack({ extra: "colour: blue\n" }); // one unknown-key warning
+const BROKEN = pack({ version: "version:\n  number: 0\n" }); // one version-number-positive error
+
+interface JsonOut {
+  files: { path: string; valid: boolean; diagnostics: { code: string; severity: string }[] }[];
+}
+
+async function json(args: string[]) {
+  const r = await cli(["--format", "json", ...args]);
+  return { ...r, files: r.code < 2 ? (JSON.parse(r.out) as JsonOut).files : [] };
+}
+
+test("config: .packlintrc.json in the pack's folder sets rule severities", async () => {
+  const dir = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "error" } }', "p.pack.yaml": WARNED });
+  const r = await json([join(dir, "p.pack.yaml")]);
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.files[0].diagnostics.map((d) => [d.code, d.severity]), [["unknown-key", "error"]]);
+});
+
+test("config: found from the file's folder upward; the nearest one wins; rules can be turned off", async () => {
+  const dir = tempTree({
+    ".packlintrc.json": '{ "rules": { "version-number-positive": "warning" } }',
+    "team/sub/p.pack.yaml": BROKEN,
+    "other/.packlintrc.json": '{ "rules": { "version-number-positive": "off" } }',
+    "other/p.pack.yaml": BROKEN,
+  });
+  const r = await json([join(dir, "team/sub/p.pack.yaml"), join(dir, "other/p.pack.yaml")]);
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(r.files[0].diagnostics.map((d) => d.severity), ["warning"]);
+  assert.deepEqual(r.files[1].diagnostics, []);
+  assert.deepEqual(r.files.map((f) => f.valid), [true, true]);
+});
+
+test("config: a packlint key in package.json; .packlintrc.json in the same folder takes precedence", async () => {
+  const pkg = tempTree({ "package.json": JSON.stringify({ name: "packs", packlint: { rules: { "unknown-key": "off" } } }), "p.pack.yaml": WARNED });
+  assert.deepEqual((await json([join(pkg, "p.pack.yaml")])).files[0].diagnostics, []);
+  const both = tempTree({
+    "package.json": JSON.stringify({ packlint: { rules: { "unknown-key": "off" } } }),
+    ".packlintrc.json": '{ "rules": { "unknown-key": "hint" } }',
+    "p.pack.yaml": WARNED,
+  });
+  assert.deepEqual((await json([join(both, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["hint"]);
+  // A package.json without the key does not stop the search upward.
+  const upward = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "app/package.json": '{ "name": "app" }', "app/p.pack.yaml": WARNED });
+  assert.deepEqual((await json([join(upward, "app/p.pack.yaml")])).files[0].diagnostics, []);
+});
+
+test("config: --rule overrides the config; --config replaces the search", async () => {
+  const dir = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "p.pack.yaml": WARNED, "strict.json": '{ "rules": { "unknown-key": "error" } }' });
+  assert.deepEqual((await json(["--rule", "unknown-key=information", join(dir, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["information"]);
+  const explicit = await json(["--config", join(dir, "strict.json"), join(dir, "p.pack.yaml")]);
+  assert.equal(explicit.code, 1);
+  assert.deepEqual(explicit.files[0].diagnostics.map((d) => d.severity), ["error"]);
+});
+
+test("config: packs globs add files a directory run would not sniff; ignore globs skip files", async () => {
+  const dir = tempTree({
+    ".packlintrc.json": JSON.stringify({ packs: ["packs/**/*.yml"], ignore: ["fixtures/**"] }),
+    "packs/a/not-sniffed.yml": "# a pack so broken it has no pack: key\nversion: 1\n",
+    "packs/b.pack.yaml": pack(),
+    "fixtures/broken.pack.yaml": BROKEN,
+    "notes.yaml": "title: not a pack\n",
+  });
+  const r = await json([dir]);
+  assert.deepEqual(r.files.map((f) => f.path.slice(dir.length + 1)), [join("packs", "a", "not-sniffed.yml"), join("packs", "b.pack.yaml")]);
+  // An ignored file named on the command line is still validated.
+  assert.equal((await json([join(dir, "fixtures/broken.pack.yaml")])).code, 1);
+});
+
+test("config: invalid configs are usage errors (exit 2) that name the file and the key", async () => {
+  const cases: [string, RegExp][] = [
+    ["{ not json", /invalid config .*\.packlintrc\.json: .*JSON/],
+    ['{ "rules": { "unknown-key": "loud" } }', /rules\.unknown-key: must be one of off, error, warning, information, hint \(got "loud"\)/],
+    ['{ "rules": { "unknown-kye": "off" } }', /rules\.unknown-kye: unknown rule code \(did you mean unknown-key\?\)/],
+    ['{ "packs": "*.yaml" }', /packs: must be a list of non-empty glob strings/],
+    ['{ "severity": {} }', /severity: unknown key/],
+    ["[]", /must be a JSON object/],
+  ];
+  for (const [text, want] of cases) {
+    const dir = tempTree({ ".packlintrc.json": text, "p.pack.yaml": pack() });
+    const r = await cli([join(dir, "p.pack.yaml")]);
+    assert.equal(r.code, 2, text);
+    assert.match(r.err, want);
+    assert.equal(r.out, "");
+  }
+  assert.match((await cli(["--config", "/no/such.json", "x"])).err, /cannot read config \/no\/such\.json/);
+});
+
+test("checkConfig keeps the well-formed parts and lists every problem", () => {
+  const { config, problems } = checkConfig({ rules: { a: "off", b: 3 }, packs: ["x/**"], ignore: [""] });
+  assert.deepEqual(config, { rules: { a: "off" }, packs: ["x/**"] });
+  assert.deepEqual(problems, ["rules.b: must be one of off, error, warning, information, hint (got 3)", "ignore: must be a list of non-empty glob strings"]);
+  assert.deepEqual(checkConfig(null).problems, ["must be a JSON object"]);
+});

@@ -1,0 +1,45 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { threadCount, validateAll } from "../../server/src/cli/pool";
+import { cli, tempTree } from "../helpers/cli";
+import { pack } from "../helpers/packs";
+
+test("threads: none for small runs or one allowed thread; otherwise up to the limit, 8 files each", () => {
+  assert.equal(threadCount(3, 8), 0);
+  assert.equal(threadCount(15, 8), 0);
+  assert.equal(threadCount(16, 8), 2);
+  assert.equal(threadCount(100, 4), 4);
+  assert.equal(threadCount(100, 1), 0);
+});
+
+/** 16 packs, every other one broken at a different line, so each file's diagnostics are its own. */
+function packs(): { dir: string; paths: string[] } {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 16; i++) {
+    const name = `p${String(i).padStart(2, "0")}.pack.yaml`;
+    files[name] = i % 2 ? pack({ version: `version:\n  number: 0\n${"  # pad\n".repeat(i)}` }) : pack();
+  }
+  const dir = tempTree(files);
+  return { dir, paths: Object.keys(files).map((f) => join(dir, f)) };
+}
+
+test("worker threads give the same outcomes as in-process validation, in the input order", async () => {
+  const { paths } = packs();
+  const jobs = paths.map((path) => ({ path, rules: {} }));
+  let progress = 0;
+  const threaded = await validateAll(jobs, { jobs: 2, onProgress: (done, total) => ((progress = done), assert.equal(total, 16)) });
+  const inProcess = await validateAll(jobs, { jobs: 1 });
+  assert.equal(progress, 16);
+  assert.deepEqual(threaded, inProcess);
+  assert.deepEqual(threaded.map((o) => ("report" in o ? o.report.path : o.unreadable)), paths);
+  assert.ok(threaded.every((o) => "report" in o && o.report.diagnostics.length === (paths.indexOf(o.report.path) % 2)));
+});
+
+test("a directory run prints files in a stable order whatever the number of threads", async () => {
+  const { dir } = packs();
+  const one = await cli(["--format", "json", "--jobs", "1", dir]);
+  const two = await cli(["--format", "json", "--jobs", "2", dir]);
+  assert.equal(one.code, 1);
+  assert.equal(two.out, one.out);
+});
