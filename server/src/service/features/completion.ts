@@ -7,7 +7,7 @@ import { CursorContext, cursorContext, PathSegment } from "../model/cursor";
 import { decodedAt, formatFieldPath } from "../model/paths";
 import type { SymbolKind } from "../model/symbols";
 import { CompletionItem, CompletionKind, CompletionList, MarkupContent } from "./shapes";
-import { defaultValue, enumNameOf, enumNote, enumOf, isRequired, lookupKey, referenceOf, requiredKeys, Shape, shapeAt, shapeOfType } from "./schema";
+import { closedEnumOf, defaultValue, enumNote, enumOf, isRequired, lookupKey, referenceOf, requiredKeys, Shape, shapeAt, shapeOfType } from "./schema";
 import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
 
@@ -53,7 +53,9 @@ const ITEM_SNIPPETS: Record<string, string> = {
 
 /** Keys a new item's snippet fills besides the required ones. */
 const SNIPPET_EXTRA: Record<string, string[]> = {
-  "version.evaluation_spec.validators[]": ["expected_from"],
+  "input_sets[]": ["cases"], // required unless legacy items are written
+  "input_sets[].cases[]": ["case_key"], // required unless the legacy item_key is written
+  "version.evaluation_spec.validators[]": ["expected_from"], // required by most validator types
 };
 
 class Env {
@@ -104,10 +106,10 @@ class Snippet {
 
 /** The tab stop for a required scalar key's value: its enum values, the names it may reference, or a default. */
 function valueStop(env: Env, entry: string, key: string, snip: Snippet): string {
-  const values = enumOf(entry, key);
-  if (values && enumNameOf(entry, key) !== "builtin_dimension_keys") return snip.choice(values);
+  const values = closedEnumOf(entry, key);
+  if (values) return snip.choice(values);
   const ref = referenceOf(entry, key);
-  if (ref?.kind === "symbol" && ref.scope === "pack") {
+  if (ref?.kind === "symbol") {
     const names = env.declared(ref.symbol).map((d) => d.name);
     const current = currentChallenge(env);
     if (current) names.sort((a, b) => Number(b === current) - Number(a === current));
@@ -273,13 +275,13 @@ function valueRole(env: Env): CompletionItem[] {
 function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
   const values = enumOf(entry, key);
   if (values) {
-    const note = enumNote(enumNameOf(entry, key)!);
+    const note = enumNote(entry, key);
     return values.map((v, i) =>
       env.item(v, v, { kind: CompletionKind.EnumMember, sortText: String(i).padStart(3, "0"), documentation: note ? md(note) : undefined }),
     );
   }
   const ref = referenceOf(entry, key);
-  if (ref?.kind === "symbol") return symbolItems(env, ref.symbol, ref.scope === "case" ? caseScope(env) : "");
+  if (ref?.kind === "symbol") return symbolItems(env, ref.symbol, "");
   if (ref?.kind === "source") return sourceItems(env);
   if (ref?.kind === "evidence") return evidenceItems(env, entry);
   const type = knownObjects[entry]?.keys[key]?.type.replace("?", "");

@@ -5,7 +5,7 @@ import { knownObjects } from "../catalog";
 import { cursorContext } from "../model/cursor";
 import { decodedAt } from "../model/paths";
 import type { Hover, MarkupContent } from "./shapes";
-import { enumNameOf, enumNote, enumOf, fieldRules, isRequired, lookupKey, shapeAt } from "./schema";
+import { enumNote, enumOf, fieldRules, isRequired, lookupKey, shapeAt } from "./schema";
 import { KEY_DOCS } from "./key-docs";
 import { noun, symbolPreview } from "./symbol-info";
 
@@ -46,7 +46,7 @@ export function keyDocumentation(entry: string, key: string): MarkupContent {
   if (doc) parts.push(doc);
   const values = enumOf(entry, key);
   if (values) {
-    const note = enumNote(enumNameOf(entry, key)!);
+    const note = enumNote(entry, key);
     parts.push(`Allowed values: ${values.map((v) => `\`${v}\``).join(" · ")}${note ? ` (${note})` : ""}`);
   }
   if (spec?.note && !/^enum \w+$/.test(spec.note)) parts.push(`Note: ${spec.note}`); // an enum's name says less than its values
