@@ -1,7 +1,6 @@
+import { isRuleLevel, type RuleLevel } from "./config";
+
 /** The `packlint` settings section, read by the server from the client's configuration (or initializationOptions). */
-
-export type RuleSeverity = "error" | "warning" | "information" | "hint" | "off";
-
 export interface PacklintSettings {
   /** Globs (picomatch) of challenge-pack files. */
   packGlobs: string[];
@@ -11,8 +10,8 @@ export interface PacklintSettings {
   skillCaseGlobs: string[];
   /** Milliseconds to wait after an edit before publishing diagnostics. */
   diagnosticsDebounceMs: number;
-  /** Severity per rule code, or "off". */
-  rules: Record<string, RuleSeverity>;
+  /** Severity per rule code, or "off" (as in the project config's `rules`). */
+  rules: Record<string, RuleLevel>;
 }
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
@@ -25,15 +24,13 @@ export const DEFAULT_SETTINGS: PacklintSettings = {
 
 export const SETTINGS_SECTION = "packlint";
 
-const SEVERITIES = new Set(["error", "warning", "information", "hint", "off"]);
-
 /** Settings from untrusted JSON: known fields of the right type win, everything else falls back to the defaults. */
 export function resolveSettings(raw: unknown): PacklintSettings {
   const r = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const strings = (v: unknown, d: string[]) => (Array.isArray(v) && v.every((s) => typeof s === "string") ? (v as string[]) : d);
-  const rules: Record<string, RuleSeverity> = {};
+  const rules: Record<string, RuleLevel> = {};
   if (r.rules && typeof r.rules === "object" && !Array.isArray(r.rules)) {
-    for (const [code, sev] of Object.entries(r.rules as Record<string, unknown>)) if (typeof sev === "string" && SEVERITIES.has(sev)) rules[code] = sev as RuleSeverity;
+    for (const [code, level] of Object.entries(r.rules as Record<string, unknown>)) if (isRuleLevel(level)) rules[code] = level;
   }
   const debounce = r.diagnosticsDebounceMs;
   return {
