@@ -118,6 +118,11 @@ test("completion: enum values of difficulty, execution_mode, judge_mode, validat
   assert.deepEqual(labels(strategy), ["weighted", "binary", "hybrid"]);
 });
 
+test("completion: right after a colon, a value comes with its space", () => {
+  const items = complete(pack({ challenges: sections.challenges.replace("difficulty: easy", "difficulty:‸") }));
+  assert.equal(item(items, "hard").textEdit.newText, " hard");
+});
+
 test("completion: list items of transports and builtin dimensions, in block and flow lists", () => {
   const transports = complete("modality: voice\ninterface_spec:\n  transports:\n    - ‸\n");
   assert.deepEqual(labels(transports), enumValues("voice_transport"));

@@ -268,7 +268,10 @@ function valueRole(env: Env): CompletionItem[] {
   if (!shape || shape.kind !== "object" || !c.key) return [];
   const found = lookupKey(shape.entry, c.key);
   if (!found) return [];
-  return scalarValues(env, shape.entry, found.name);
+  const items = scalarValues(env, shape.entry, found.name);
+  // Right after the colon (`key:‸`), a value needs its space or YAML reads one longer key.
+  if (env.model.text[c.span.start - 1] !== ":") return items;
+  return items.map((i) => ({ ...i, textEdit: { ...i.textEdit, newText: " " + i.textEdit.newText } }));
 }
 
 /** Values for a scalar (or a scalar list item) of `entry#key`: enum values, references, booleans. */
