@@ -1,6 +1,7 @@
 import type { PackModel } from "../pack-model";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { parseFieldPath, valueAtField } from "../model/paths";
+import { symbolIndex } from "./symbol-index";
 
 /** What the features say about a declared symbol: its object, a one-line summary, a Markdown preview. */
 
@@ -32,7 +33,7 @@ export function declaringObject(model: PackModel, decl: SymbolEntry): unknown {
 
 /** Cases (and the input sets holding them) whose `challenge_key` names this challenge. */
 export function challengeUsage(model: PackModel, name: string): { cases: number; inputSets: number } {
-  const refs = model.symbols.occurrences("challenge", name, "").references;
+  const refs = symbolIndex(model).occurrences("challenge", name, "").references;
   const sets = new Set(refs.map((r) => /^input_sets\[(\d+)\]/.exec(r.field)?.[1]).filter((s) => s !== undefined));
   return { cases: refs.length, inputSets: sets.size };
 }
