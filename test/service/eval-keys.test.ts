@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FirstSeen } from "../../server/src/service/rules/assets";
+import { FirstSeen } from "../../server/src/service/rules/unique-keys";
 import { keyRegistry } from "../../server/src/service/rules/evaluation-spec/keys";
 
 test("FirstSeen: the first occurrence wins and is returned for every later one", () => {

@@ -2,7 +2,8 @@ import type { Rule, RuleContext } from "./context";
 import type { Case, Expectation, UserSimulator, UserSimulatorPhase } from "../model/bundle";
 import { enumValues } from "../catalog";
 import { goTrim } from "../util/go-quote";
-import { duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
+import { versionAssetKeys } from "./assets";
+import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
 import { checkSource } from "./input-sets";
 import { caseTemplateContext, checkCaseTemplate } from "./case-templates";
 
@@ -161,12 +162,7 @@ function checkTurnExpects(
   expects.forEach((e, k) => {
     const p = `${prefix}[${k}]`;
     const key = str(e.key);
-    const keySpan = ctx.at.value(e, "key");
-    if (key === "") ctx.report("turn-expect-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(key, keySpan);
-      if (first) ctx.report("turn-expect-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `expectation "${key}"`));
-    }
+    checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(e, "key"), "turn-expect-key", `expectation "${key}"`);
     if (str(e.kind) === "") ctx.report("turn-expect-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
     const artifactKey = str(e.artifact_key);
     if (artifactKey !== "" && !assetKeys.has(artifactKey)) {

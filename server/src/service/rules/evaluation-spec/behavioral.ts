@@ -2,7 +2,7 @@ import type { EvalStage } from "./index";
 import type { EvalSpecBehavioralSignalsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
+import { duplicateOf, FirstSeen } from "../unique-keys";
 import { isObj, num, str } from "./read";
 import { entries, spanIn, specSpan } from "./spans";
 

@@ -3,7 +3,7 @@ import type { PairSource } from "../../model/source";
 import type { EvalStage } from "./index";
 import { enums, enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
+import { duplicateOf, FirstSeen } from "../unique-keys";
 import { keyRegistry, RegisteredJudge } from "./keys";
 import { list, num, Obj, obj, SPEC, str } from "./read";
 

@@ -5,7 +5,7 @@ import { enumValues } from "../../catalog";
 import { lastFoldKey } from "../../util/go-json";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";
 import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
-import { duplicateOf } from "../assets";
+import { duplicateOf } from "../unique-keys";
 import { isSupportedEvidenceReference } from "./evidence";
 import { judgeProvider } from "./judge-providers";
 import { keyRegistry } from "./keys";

@@ -1,6 +1,6 @@
 import type { EvalSpec } from "./spec";
 import type { Obj } from "./read";
-import { FirstSeen } from "../assets";
+import { FirstSeen } from "../unique-keys";
 
 /** A judge registered in the shared key namespace: what dimensions may reference (§9.9). */
 export interface RegisteredJudge {

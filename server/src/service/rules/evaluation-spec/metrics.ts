@@ -2,7 +2,7 @@ import type { EvalStage } from "./index";
 import type { EvalSpecMetricsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf } from "../assets";
+import { checkKey } from "../unique-keys";
 import { keyRegistry } from "./keys";
 import { str } from "./read";
 import { entries } from "./spans";
@@ -20,12 +20,7 @@ export const metricRules: EvalStage = (ctx, spec) => {
   for (const m of entries<EvalSpecMetricsItem>(ctx, spec.metrics)) {
     const p = `${P}[${m.index}]`;
     const key = str(m.item.key);
-    const keySpan = m.span("key");
-    if (key === "") ctx.report("metric-key-required", `${p}.key`, keySpan);
-    else {
-      const first = keys.check(key, keySpan);
-      if (first) ctx.report("metric-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `metric ${goQuote(key)}`));
-    }
+    checkKey(ctx, keys, key, `${p}.key`, m.span("key"), "metric-key", `metric ${goQuote(key)}`);
     if (!types.includes(str(m.item.type))) {
       ctx.report("metric-type-unsupported", `${p}.type`, m.span("type"), { data: { expected: types } });
     }

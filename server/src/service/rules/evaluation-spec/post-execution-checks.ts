@@ -1,5 +1,5 @@
 import type { RuleContext } from "../context";
-import { duplicateOf, FirstSeen } from "../assets";
+import { checkKey, FirstSeen } from "../unique-keys";
 import { enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
 import type { EvalStage } from "./index";
@@ -21,12 +21,7 @@ export const postExecutionCheckStage: EvalStage = (ctx, spec) => {
   (spec.post_execution_checks ?? []).forEach((check, i) => {
     const path = `version.evaluation_spec.post_execution_checks[${i}]`;
     const key = str(check.key);
-    const keySpan = ctx.at.value(check, "key");
-    if (key === "") ctx.report("pec-key-required", `${path}.key`, keySpan);
-    else {
-      const first = seen.check(key, keySpan);
-      if (first) ctx.report("pec-key-duplicate", `${path}.key`, keySpan, duplicateOf(first, `post_execution_check ${goQuote(key)}`));
-    }
+    checkKey(ctx, seen, key, `${path}.key`, ctx.at.value(check, "key"), "pec-key", `post_execution_check ${goQuote(key)}`);
     if (!types.includes(str(check.type))) {
       ctx.report("pec-type-invalid", `${path}.type`, ctx.at.value(check, "type"), { data: { expected: types } });
     }

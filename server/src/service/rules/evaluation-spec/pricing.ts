@@ -1,7 +1,7 @@
 import type { EvalStage } from "./index";
 import type { EvalSpecPricingModelsItem } from "./spec";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
+import { duplicateOf, FirstSeen } from "../unique-keys";
 import { isObj, num, str } from "./read";
 import { entries } from "./spans";
 

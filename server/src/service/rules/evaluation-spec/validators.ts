@@ -3,7 +3,7 @@ import type { RuleContext } from "../context";
 import type { EvalSpecValidatorsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf } from "../assets";
+import { checkKey } from "../unique-keys";
 import { isSupportedEvidenceReference } from "./evidence";
 import { keyRegistry } from "./keys";
 import { str } from "./read";
@@ -23,12 +23,7 @@ export const validatorRules: EvalStage = (ctx, spec) => {
   for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
     const p = `${P}[${v.index}]`;
     const key = str(v.item.key);
-    const keySpan = v.span("key");
-    if (key === "") ctx.report("validator-key-required", `${p}.key`, keySpan);
-    else {
-      const first = keys.check(key, keySpan);
-      if (first) ctx.report("validator-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `validator ${goQuote(key)}`));
-    }
+    checkKey(ctx, keys, key, `${p}.key`, v.span("key"), "validator-key", `validator ${goQuote(key)}`);
     const type = str(v.item.type);
     if (!types.includes(type)) {
       ctx.report("validator-type-unsupported", `${p}.type`, v.span("type"), { data: { expected: types } });
