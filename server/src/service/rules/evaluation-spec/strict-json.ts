@@ -2,6 +2,7 @@ import { isScalar, Node, Scalar } from "yaml";
 import { knownObjects, KnownObject } from "../../catalog";
 import type { Locator } from "../../model/locate";
 import { resolvePlain, resolveTagged } from "../../model/scalars";
+import { parseType, TypeExpr } from "../../model/types-expr";
 import type { ObjectSource, SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import { closest } from "../../util/did-you-mean";
@@ -35,15 +36,8 @@ export interface CaseVariant {
   entry: string;
 }
 
-type ScalarName = "string" | "bool" | "int32" | "int64" | "int" | "float64";
-
-type FieldType =
-  | { kind: "scalar"; name: ScalarName; pointer: boolean; goType: string }
-  | { kind: "raw" }
-  | { kind: "list"; of: FieldType; goType: string }
-  | { kind: "struct"; entry: string; pointer: boolean; goType: string }
-  /** A scorecard dimension: a string (the key), or an object decoded by its own strict decoder. */
-  | { kind: "dimension"; entry: string; goType: string };
+/** Go's error texts name a scorecard dimension by the alias type its UnmarshalJSON decodes into. */
+const DIMENSION_GO_TYPE = "scoring.Alias";
 
 /** Where a value was written, for error ranges and exact number literals. */
 interface Place {
@@ -66,40 +60,6 @@ const INT_RANGE: Record<string, [bigint, bigint]> = {
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
   int: [-(2n ** 63n), 2n ** 63n - 1n],
 };
-
-const fieldTypes = new Map<string, FieldType>();
-
-function fieldType(type: string, goType: string): FieldType {
-  const cacheKey = type + "\u0000" + goType;
-  let t = fieldTypes.get(cacheKey);
-  if (!t) {
-    t = parseFieldType(type, goType);
-    fieldTypes.set(cacheKey, t);
-  }
-  return t;
-}
-
-function parseFieldType(type: string, goType: string): FieldType {
-  if (type === "raw-json" || type === "any") return { kind: "raw" };
-  const pointer = type.endsWith("?");
-  const base = pointer ? type.slice(0, -1) : type;
-  const list = /^list<(.*)>$/.exec(base);
-  if (list) {
-    const elemGo = goType.replace(/^\[\]/, "");
-    const union = /^string\|object:(.*)$/.exec(list[1]);
-    const of: FieldType = union ? { kind: "dimension", entry: union[1], goType: "scoring.Alias" } : parseFieldType(list[1], elemGo);
-    return { kind: "list", of, goType };
-  }
-  const obj = /^object:(.*)$/.exec(base);
-  if (obj) {
-    if (!knownObjects[obj[1]]) throw new Error(`catalog: unknown object ${obj[1]}`);
-    return { kind: "struct", entry: obj[1], pointer, goType };
-  }
-  if (["string", "bool", "int32", "int64", "int", "float64"].includes(base)) {
-    return { kind: "scalar", name: base as ScalarName, pointer, goType };
-  }
-  throw new Error(`catalog: unsupported strict type ${type}`);
-}
 
 /** The Go struct name the catalog gives an object entry ("Struct name: X." / "Struct: X."). */
 function structName(entry: KnownObject): string {
@@ -148,18 +108,18 @@ export class StrictDecoder {
    * null decodes as a fresh zero object anchored at `anchor`.
    */
   decodeRoot(value: unknown, entry: string, goType: string, span: Span, anchor: Span): Record<string, unknown> | undefined {
-    const t: FieldType = { kind: "struct", entry, pointer: false, goType };
+    const t: TypeExpr = { kind: "object", entry, optional: false, goType };
     const place: Place = { span, node: null, anchor };
     const out = this.value(t, value, undefined, { struct: "", path: [] }, place);
     if (out !== undefined) return out as Record<string, unknown>;
     return value === null ? this.zeroObject(anchor) : undefined;
   }
 
-  private value(t: FieldType, v: unknown, existing: unknown, ectx: ErrorContext, place: Place): unknown {
-    if (t.kind === "raw") return v;
+  private value(t: TypeExpr, v: unknown, existing: unknown, ectx: ErrorContext, place: Place): unknown {
+    if (t.kind === "any") return v;
     if (v === null) {
       // Go: null leaves a value (string, number, struct) as it was and sets a pointer or slice to nil.
-      if (t.kind === "list" || ((t.kind === "scalar" || t.kind === "struct") && t.pointer)) return undefined;
+      if (t.kind === "list" || ((t.kind === "scalar" || t.kind === "object") && t.optional)) return undefined;
       return existing;
     }
     if (typeof v === "number" && !Number.isFinite(v)) return existing; // already a marshal error
@@ -169,28 +129,28 @@ export class StrictDecoder {
       case "list":
         if (!Array.isArray(v)) return this.mismatch(v, t.goType, ectx, place, existing);
         return this.list(t, v, existing, ectx);
-      case "struct":
+      case "object":
         if (!isJsonObject(v)) {
           // A rejected non-pointer struct stays a zero struct; anchoring it at the rejected value keeps
           // later "missing" findings on that value, where they are dropped as consequences of the decode error.
           const kept = this.mismatch(v, t.goType, ectx, place, existing);
-          return kept !== undefined || t.pointer || ectx.path.length === 0 ? kept : this.zeroObject(place.span);
+          return kept !== undefined || t.optional || ectx.path.length === 0 ? kept : this.zeroObject(place.span);
         }
         return this.struct(t.entry, v, existing, ectx);
-      case "dimension":
+      case "stringOrObject":
         if (typeof v === "string") return v;
         if (isJsonObject(v)) return this.struct(t.entry, v, undefined, { ...ectx, keepStruct: true });
         this.issues.push({
           kind: "dimension-shape",
           span: place.span,
-          error: this.typeErrorText(jsonKind(v), t.goType, ectx),
-          data: { kind: jsonKind(v), goType: t.goType },
+          error: this.typeErrorText(jsonKind(v), DIMENSION_GO_TYPE, ectx),
+          data: { kind: jsonKind(v), goType: DIMENSION_GO_TYPE },
         });
         return undefined;
     }
   }
 
-  private scalar(t: Extract<FieldType, { kind: "scalar" }>, v: unknown, existing: unknown, ectx: ErrorContext, place: Place): unknown {
+  private scalar(t: Extract<TypeExpr, { kind: "scalar" }>, v: unknown, existing: unknown, ectx: ErrorContext, place: Place): unknown {
     switch (t.name) {
       case "string":
         return typeof v === "string" ? v : this.mismatch(v, t.goType, ectx, place, existing);
@@ -219,24 +179,24 @@ export class StrictDecoder {
     return fieldTypeError(kind, ectx.path.join("."), goType, ectx.struct);
   }
 
-  private list(t: Extract<FieldType, { kind: "list" }>, list: unknown[], existing: unknown, ectx: ErrorContext): unknown[] {
+  private list(t: Extract<TypeExpr, { kind: "list" }>, list: unknown[], existing: unknown, ectx: ErrorContext): unknown[] {
     const before = Array.isArray(existing) ? existing : [];
     for (let i = 0; i < list.length; i++) {
       const place = this.itemPlace(list, i);
       // Go decodes an element into the slot a previous value left there (only with case-variant duplicate keys).
-      const out = this.value(t.of, list[i], t.of.kind === "dimension" ? undefined : before[i], ectx, place);
+      const out = this.value(t.of, list[i], t.of.kind === "stringOrObject" ? undefined : before[i], ectx, place);
       list[i] = out === undefined ? this.zero(t.of, place.anchor) : out;
     }
     return list;
   }
 
   /** A list element's zero value: what Go leaves in a slot after null or a type error. */
-  private zero(t: FieldType, anchor: Span): unknown {
+  private zero(t: TypeExpr, anchor: Span): unknown {
     switch (t.kind) {
       case "scalar":
         return t.name === "string" ? "" : t.name === "bool" ? false : 0;
-      case "struct":
-      case "dimension":
+      case "object":
+      case "stringOrObject":
         return this.zeroObject(anchor);
       default:
         return null;
@@ -283,7 +243,7 @@ export class StrictDecoder {
       const spec = entry.keys[field];
       const place: Place = { span: pair ? pair.value ?? pair.key : this.at.anchor(obj), node: pair?.valueNode ?? null, anchor: pair?.key ?? this.at.anchor(obj) };
       const sub: ErrorContext = { struct, path: [...ectx.path, field], keepStruct: ectx.keepStruct };
-      const out = this.value(fieldType(spec.type, spec.go_type), raw, target[field], sub, place);
+      const out = this.value(parseType(spec.type, spec.go_type), raw, target[field], sub, place);
       if (out === undefined) delete target[field];
       else target[field] = out;
     }
