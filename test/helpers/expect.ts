@@ -22,8 +22,13 @@ export interface Want {
  * (one marked range per expected diagnostic, in document order), and no other diagnostic with that code.
  */
 export function expectDiagnostics(src: string, want: Want): PackDiagnostic[] {
+  return expectMarked(src, want, diagnose);
+}
+
+/** `expectDiagnostics` for any kind of document: `diagnoseText` gives the diagnostics of the clean text. */
+export function expectMarked(src: string, want: Want, diagnoseText: (text: string) => PackDiagnostic[]): PackDiagnostic[] {
   const m = marked(src);
-  const got = diagnose(m.text).filter((d) => d.code === want.code);
+  const got = diagnoseText(m.text).filter((d) => d.code === want.code);
   assert.equal(got.length, m.ranges.length, `want ${m.ranges.length} ${want.code}, got ${JSON.stringify(got, null, 1)}`);
   got.forEach((d, i) => {
     if (want.field !== undefined) assert.equal(d.field, want.field);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActions, completion, hover, skillDiagnostics, TextEdit } from "../../server/src/service/skill-cases";
 import { marked, yaml } from "../helpers/fixture";
-import { head, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
+import { head, item, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
 
 /** Completion at the fixture's ‸: the labels, and the model for further checks. */
 function complete(src: string, opts: Parameters<typeof skillModel>[1] = {}) {
@@ -21,6 +21,28 @@ function apply(text: string, edits: TextEdit[]): string {
 function accept(text: string, item: { textEdit: TextEdit }): string {
   const plain = item.textEdit.newText.replace(/\$\{\d+:([^}]*)\}/g, "$1").replace(/\$\{\d+\}|\$\d/g, "");
   return apply(text, [{ ...item.textEdit, newText: plain }]);
+}
+
+/** A case with every required field present and empty, as the snippets and quick fixes write it (under `cases:`). */
+function skeleton(id: string, type: string, title: string): string {
+  return item(yaml`
+    - id: ${id}
+      type: ${type}
+      title: ${title}
+      query: ""
+      inputs:
+        files: []
+        context: {}
+      expected:
+        skill:
+          should_use: ""
+          should_not_use: []
+        must_include: []
+        must_not_include: []
+        artifacts: []
+        routing: {}
+      assertions: []
+  `);
 }
 
 test("completion: top-level keys that are not written yet, required first", () => {
@@ -99,24 +121,7 @@ test("completion: a snippet per case type, every required field present and empt
     head +
       positive +
       negative +
-      yaml`
-        - id: trigger_003
-          type: trigger
-          title: ""
-          query: ""
-          inputs:
-            files: []
-            context: {}
-          expected:
-            skill:
-              should_use: ""
-              should_not_use: []
-            must_include: []
-            must_not_include: []
-            artifacts: []
-            routing: {}
-          assertions: []
-      `.replace(/^(?=.)/gm, "  "),
+      skeleton("trigger_003", "trigger", '""'),
   );
   assert.ok(accept(text, items[4]).includes("  - id: failure_001\n    type: failure\n"));
 });
@@ -186,24 +191,7 @@ test("quick fix: add all missing fields of a case at once", () => {
     head +
       positive +
       negative +
-      yaml`
-        - id: plan_001
-          type: plan
-          title: Plan
-          query: ""
-          inputs:
-            files: []
-            context: {}
-          expected:
-            skill:
-              should_use: ""
-              should_not_use: []
-            must_include: []
-            must_not_include: []
-            artifacts: []
-            routing: {}
-          assertions: []
-      `.replace(/^(?=.)/gm, "  "),
+      skeleton("plan_001", "plan", "Plan"),
   );
   // What is left is the text only the author can write.
   assert.deepEqual(
