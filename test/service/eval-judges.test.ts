@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
+import { diagnose, expectDiagnostics, expectNo, expectValid, RuleCase, ruleTests } from "../helpers/expect";
 import { judgesSpec, scorecardSpec } from "../helpers/eval-spec";
 import { indent } from "../helpers/packs";
 
@@ -10,12 +10,7 @@ const PROVIDER = "must be inferable to a known judge provider (claude-*, gpt-*, 
 const SECRET = "must not contain ${secrets.*} references; secrets are not allowed in judge prompt text";
 
 /** One judge per case: `bad` (with ⟦ranges⟧) fires the rule with this field and message, `good` does not. */
-interface Case {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good: string;
+interface Case extends RuleCase {
   extra?: string;
 }
 
@@ -590,12 +585,7 @@ const cases: Case[] = [
   },
 ];
 
-for (const c of cases) {
-  test(`${c.code}: fires on the bad judge, not on the good one`, () => {
-    expectDiagnostics(judgesSpec(c.bad, c.extra), { code: c.code, field: c.field, message: c.message, severity: "error" });
-    expectValid(judgesSpec(c.good, c.extra));
-  });
-}
+ruleTests(cases.map((c) => ({ ...c, bad: judgesSpec(c.bad, c.extra), good: judgesSpec(c.good, c.extra) })), "valid");
 
 test("judge-key-duplicate: at the second key, with the first judge as related information", () => {
   const m = marked(

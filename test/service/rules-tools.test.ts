@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
+import { diagnose, expectDiagnostics, expectNo, expectValid, RuleCase, ruleTests } from "../helpers/expect";
 import { pack } from "../helpers/packs";
 import { schemaResolveProblems } from "../../server/src/service/rules/tool-schema";
 
@@ -39,13 +39,8 @@ test("a pack with valid composed and mock tools is valid", () => {
   expectValid(withTools(VALID));
 });
 
-interface Case {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good?: string;
-}
+/** `good` must not raise the code (VALID when absent). */
+type Case = Omit<RuleCase, "good"> & { good?: string };
 
 const tool = (impl: string, extra = "") => `tools:\n  custom:\n    - name: t\n${extra}      implementation: ${impl}\n`;
 
@@ -169,12 +164,7 @@ const cases: Case[] = [
   },
 ];
 
-for (const c of cases) {
-  test(`${c.code}: ${c.message.slice(0, 60)}`, () => {
-    expectDiagnostics(withTools(c.bad), { code: c.code, field: c.field, message: c.message });
-    expectNo(withTools(c.good ?? VALID), c.code);
-  });
-}
+ruleTests(cases.map((c) => ({ ...c, bad: withTools(c.bad), good: withTools(c.good ?? VALID) })), "no-code");
 
 test("tools: nothing is checked without keys, and only `custom` is read", () => {
   expectValid(withTools("tools: {}\n"));
