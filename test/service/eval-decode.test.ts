@@ -221,12 +221,6 @@ test("eval-spec-key-case: canonical keys keep their source, so later findings st
 
 test("decode: values that fail decoding produce no further validation findings", () => {
   const src = evalPack({
-    validators: yaml`
-      - key: exact
-        type: exact_match
-        target: final_output
-        expected_from: challenge_input
-    `,
     checks: yaml`
       - key: out
         type: file_capture
@@ -244,12 +238,6 @@ test("decode: values that fail decoding produce no further validation findings",
 
 test("decode: null list elements become zero objects at their index (not dropped)", () => {
   const src = evalPack({
-    validators: yaml`
-      - key: exact
-        type: exact_match
-        target: final_output
-        expected_from: challenge_input
-    `,
     checks: yaml`
       ⟦- ~⟧
       - key: out
