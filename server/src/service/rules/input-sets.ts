@@ -60,14 +60,7 @@ export const inputSetRules: Rule = (ctx) => {
 function checkInputs(ctx: RuleContext, c: Case, cp: string, assetKeys: ReadonlySet<string>): void {
   const seen = new FirstSeen();
   c.inputs.forEach((input, k) => {
-    const p = `${cp}.inputs[${k}]`;
-    checkKey(ctx, seen, input.key, `${p}.key`, ctx.at.value(input, "key"), "case-input-key", `input "${input.key}"`);
-    if (input.kind === "") ctx.report("case-input-kind-required", `${p}.kind`, ctx.at.value(input, "kind"));
-    if (input.artifact_key !== "" && !assetKeys.has(input.artifact_key)) {
-      ctx.report("case-input-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(input, "artifact_key"), {
-        data: { kind: "asset", name: input.artifact_key },
-      });
-    }
+    checkEntry(ctx, seen, input, `${cp}.inputs[${k}]`, "case-input", "input", assetKeys);
   });
 }
 
@@ -76,15 +69,35 @@ function checkExpectations(ctx: RuleContext, c: Case, cp: string, assetKeys: Rea
   const seen = new FirstSeen();
   c.expectations.forEach((e, k) => {
     const p = `${cp}.expectations[${k}]`;
-    checkKey(ctx, seen, e.key, `${p}.key`, ctx.at.value(e, "key"), "case-expectation-key", `expectation "${e.key}"`);
-    if (e.kind === "") ctx.report("case-expectation-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
-    if (e.artifact_key !== "" && !assetKeys.has(e.artifact_key)) {
-      ctx.report("case-expectation-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(e, "artifact_key"), {
-        data: { kind: "asset", name: e.artifact_key },
-      });
-    }
+    checkEntry(ctx, seen, e, p, "case-expectation", "expectation", assetKeys);
     checkSource(ctx, e.source, `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "case-expectation");
   });
+}
+
+/**
+ * What every case input and expectation needs (§7.3, §7.4; scripted turn expectations reuse it with their own
+ * codes, on values that may be of the wrong type): a key, unique in its list, a kind, and an artifact_key, when
+ * set, declared as a version asset.
+ */
+export function checkEntry(
+  ctx: RuleContext,
+  seen: FirstSeen,
+  entry: { key?: unknown; kind?: unknown; artifact_key?: unknown },
+  p: string,
+  code: string,
+  what: string,
+  assetKeys: ReadonlySet<string>,
+): void {
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const key = text(entry.key);
+  checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(entry, "key"), `${code}-key`, `${what} "${key}"`);
+  if (text(entry.kind) === "") ctx.report(`${code}-kind-required`, `${p}.kind`, ctx.at.value(entry, "kind"));
+  const artifactKey = text(entry.artifact_key);
+  if (artifactKey !== "" && !assetKeys.has(artifactKey)) {
+    ctx.report(`${code}-artifact-key-undeclared`, `${p}.artifact_key`, ctx.at.value(entry, "artifact_key"), {
+      data: { kind: "asset", name: artifactKey },
+    });
+  }
 }
 
 /**

@@ -3,8 +3,8 @@ import type { Case, Expectation, UserSimulator, UserSimulatorPhase } from "../mo
 import { enumValues } from "../catalog";
 import { goTrim } from "../util/go-quote";
 import { versionAssetKeys } from "./assets";
-import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
-import { checkSource } from "./input-sets";
+import { duplicateOf, FirstSeen } from "./unique-keys";
+import { checkEntry, checkSource } from "./input-sets";
 import { caseTemplateContext, checkCaseTemplate } from "./case-templates";
 
 /** A field the decoder rejected (type error) is left undefined; the reference would see its zero value. */
@@ -161,15 +161,7 @@ function checkTurnExpects(
   const seen = new FirstSeen();
   expects.forEach((e, k) => {
     const p = `${prefix}[${k}]`;
-    const key = str(e.key);
-    checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(e, "key"), "turn-expect-key", `expectation "${key}"`);
-    if (str(e.kind) === "") ctx.report("turn-expect-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
-    const artifactKey = str(e.artifact_key);
-    if (artifactKey !== "" && !assetKeys.has(artifactKey)) {
-      ctx.report("turn-expect-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(e, "artifact_key"), {
-        data: { kind: "asset", name: artifactKey },
-      });
-    }
+    checkEntry(ctx, seen, e, p, "turn-expect", "expectation", assetKeys);
     checkSource(ctx, str(e.source), `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "turn-expect");
   });
 }
