@@ -7,7 +7,7 @@ import { indent, pack, PackSections } from "./packs";
  */
 
 /** The `exact` validator every builder's spec has unless told otherwise. */
-export const EXACT_VALIDATOR = yaml`
+const EXACT_VALIDATOR = yaml`
   - key: exact
     type: exact_match
     target: final_output

@@ -38,7 +38,7 @@ export const KEYWORDS: Readonly<Record<string, Shape>> = {
 const byFold = new Map(Object.keys(KEYWORDS).map((k) => [goFold(k), k]));
 
 /** The keyword a written key sets, if any (an exact match, else a case-insensitive one). */
-export function keywordOf(key: string): string | undefined {
+function keywordOf(key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(KEYWORDS, key) ? key : byFold.get(goFold(key));
 }
 
