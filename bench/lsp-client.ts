@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 
 /** One published diagnostics notification, as the benchmark sees it. */
@@ -34,8 +35,16 @@ export class BenchClient {
 
   private settings: Record<string, unknown> = {};
 
-  /** Spawns `command args` and completes the initialize handshake. */
-  static async start(command: string, args: string[], settings: Record<string, unknown>, rootUri: string): Promise<BenchClient> {
+  /**
+   * Spawns `command args` and completes the initialize handshake. `settings` holds each configuration section
+   * (answered to workspace/configuration and pushed once); `initializationOptions` is sent as is.
+   */
+  static async start(
+    command: string,
+    args: string[],
+    options: { settings: Record<string, unknown>; initializationOptions?: unknown; rootUri: string },
+  ): Promise<BenchClient> {
+    const { settings, initializationOptions, rootUri } = options;
     const proc = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
     const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new BenchClient(proc, conn);
@@ -53,7 +62,7 @@ export class BenchClient {
           hover: { contentFormat: ["markdown", "plaintext"] },
         },
       },
-      initializationOptions: settings,
+      initializationOptions,
     });
     await conn.sendNotification("initialized", {});
     await conn.sendNotification("workspace/didChangeConfiguration", { settings });
@@ -103,6 +112,17 @@ export class BenchClient {
 
   async request<R>(method: string, params: unknown): Promise<R> {
     return this.conn.sendRequest(method, params) as Promise<R>;
+  }
+
+  /** The server's peak resident memory so far (VmHWM), in MB; undefined where /proc is not available. */
+  peakRssMb(): number | undefined {
+    try {
+      const status = readFileSync(`/proc/${this.proc.pid}/status`, "utf8");
+      const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+      return kb === undefined ? undefined : Number(kb) / 1024;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Shuts the server down (and kills it if it does not exit in time). */

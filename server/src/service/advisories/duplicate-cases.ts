@@ -17,6 +17,15 @@ const json = (v: unknown) => JSON.stringify(v ?? null);
  * fields, written out directly (keys in sorted order) instead of building the intermediate objects.
  */
 function signal(c: Case): string {
+  let s = signals.get(c);
+  if (s === undefined) signals.set(c, (s = computeSignal(c)));
+  return s;
+}
+
+/** A case's signal, kept while its decoded object is (incremental updates keep unchanged cases). */
+const signals = new WeakMap<Case, string>();
+
+function computeSignal(c: Case): string {
   let s = `{"challenge":${json(c.challenge_key)},"expectations":[`;
   c.expectations.forEach((e, k) => {
     if (k > 0) s += ",";

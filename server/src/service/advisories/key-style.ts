@@ -1,6 +1,7 @@
 import type { Advisory } from "./index";
 import type { RuleContext } from "../rules/context";
 import type { Span } from "../types";
+import { CleanCases } from "../rules/clean-cases";
 
 /**
  * Stable keys (seed: "Stable Key Rules"): case and input-set keys in lowercase kebab-case, input and expectation
@@ -43,16 +44,21 @@ function check(ctx: RuleContext, key: string, span: Span, field: string, allowSn
   }
 }
 
+/** A case's keys are checked again only when the case changed (incremental updates keep unchanged cases). */
+const caseKeys = new CleanCases();
+
 export const keyStyleAdvisory: Advisory = (ctx) => {
   ctx.bundle.input_sets.forEach((set, i) => {
     const p = `input_sets[${i}]`;
     check(ctx, set.key, ctx.at.value(set, "key"), `${p}.key`, false, "input set");
-    set.cases.forEach((c, j) => {
-      const cp = `${p}.cases[${j}]`;
-      const keyField = ctx.at.has(c, "case_key") ? "case_key" : "item_key";
-      if (ctx.at.has(c, keyField)) check(ctx, c.case_key, ctx.at.value(c, keyField), `${cp}.${keyField}`, false, "case");
-      c.inputs.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.inputs[${k}].key`, true, "input"));
-      c.expectations.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.expectations[${k}].key`, true, "expectation"));
-    });
+    set.cases.forEach((c, j) =>
+      caseKeys.check(ctx, c, "", () => {
+        const cp = `${p}.cases[${j}]`;
+        const keyField = ctx.at.has(c, "case_key") ? "case_key" : "item_key";
+        if (ctx.at.has(c, keyField)) check(ctx, c.case_key, ctx.at.value(c, keyField), `${cp}.${keyField}`, false, "case");
+        c.inputs.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.inputs[${k}].key`, true, "input"));
+        c.expectations.forEach((x, k) => check(ctx, x.key, ctx.at.value(x, "key"), `${cp}.expectations[${k}].key`, true, "expectation"));
+      }),
+    );
   });
 };
