@@ -12,6 +12,10 @@ export interface PacklintSettings {
   diagnosticsDebounceMs: number;
   /** Severity per rule code, or "off" (as in the project config's `rules`). */
   rules: Record<string, RuleLevel>;
+  /** Packs longer than this many characters are large: code lenses and document links off, outline and folding cut. */
+  largeFileChars: number;
+  /** On a large pack, outline entries and folding ranges sent at most. */
+  maxOutlineItems: number;
 }
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
@@ -20,6 +24,8 @@ export const DEFAULT_SETTINGS: PacklintSettings = {
   skillCaseGlobs: ["**/tests/skill_cases.yaml"],
   diagnosticsDebounceMs: 200,
   rules: {},
+  largeFileChars: 2_000_000,
+  maxOutlineItems: 5000,
 };
 
 export const SETTINGS_SECTION = "packlint";
@@ -33,11 +39,14 @@ export function resolveSettings(raw: unknown): PacklintSettings {
     for (const [code, level] of Object.entries(r.rules as Record<string, unknown>)) if (isRuleLevel(level)) rules[code] = level;
   }
   const debounce = r.diagnosticsDebounceMs;
+  const count = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : d);
   return {
     packGlobs: strings(r.packGlobs, DEFAULT_SETTINGS.packGlobs),
     sniffContent: typeof r.sniffContent === "boolean" ? r.sniffContent : DEFAULT_SETTINGS.sniffContent,
     skillCaseGlobs: strings(r.skillCaseGlobs, DEFAULT_SETTINGS.skillCaseGlobs),
     diagnosticsDebounceMs: typeof debounce === "number" && debounce >= 0 && debounce <= 10_000 ? debounce : DEFAULT_SETTINGS.diagnosticsDebounceMs,
     rules,
+    largeFileChars: count(r.largeFileChars, DEFAULT_SETTINGS.largeFileChars),
+    maxOutlineItems: count(r.maxOutlineItems, DEFAULT_SETTINGS.maxOutlineItems),
   };
 }

@@ -16,16 +16,20 @@ export interface DocumentSession {
   rename?(position: svc.Position, newName: string): svc.RenameResult | null;
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
-  folding?(): svc.FoldingRange[];
+  folding?(max?: number): svc.FoldingRange[];
   lenses?(): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  /** The session of the next version, from the content changes since this one; this session is used up. */
+  update?(changes: readonly svc.TextChange[], version: number): DocumentSession;
 }
 
 export type DocumentLanguage = (text: string, uri: string) => DocumentSession;
 
-const challengePack: DocumentLanguage = (text, uri) => {
-  const model = svc.buildPackModel(text, uri);
+const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
+
+function packSession(model: svc.PackModel): DocumentSession {
   return {
+    update: (changes, version) => packSession(svc.updatePackModel(model, changes, version)),
     diagnostics: (rules) => svc.packDiagnostics(model, rules),
     completion: (p) => svc.completion(model, p),
     hover: (p) => svc.hover(model, p),
@@ -36,11 +40,11 @@ const challengePack: DocumentLanguage = (text, uri) => {
     rename: (p, name) => svc.rename(model, p, name),
     codeActions: (r, rules) => svc.codeActions(model, r, rules),
     symbols: () => svc.documentSymbols(model),
-    folding: () => svc.foldingRanges(model),
+    folding: (max) => svc.foldingRanges(model, max),
     lenses: () => svc.codeLenses(model),
     links: (resolve) => svc.documentLinks(model, resolve),
   };
-};
+}
 
 /**
  * The language of each document kind. Skill Testing case files (`tests/skill_cases.yaml`) are recognised

@@ -6,7 +6,9 @@ import {
   ErrorCodes,
   InitializeResult,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
@@ -15,6 +17,8 @@ import { DocumentKindParams, DocumentKindResult, PacklintSettings, Requests, res
 import { toLspDiagnostic } from "./convert";
 import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
+import { PendingChanges } from "./pending-changes";
+import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { assetResolver } from "./asset-links";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
@@ -22,7 +26,15 @@ type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // The content changes of each document since its session's version, for incremental updates of the model.
+  const pending = new PendingChanges();
+  const documents = new TextDocuments({
+    create: TextDocument.create,
+    update: (doc, changes, version) => {
+      pending.record(doc.uri, doc.version, version, changes);
+      return TextDocument.update(doc, changes, version);
+    },
+  });
   let settings: PacklintSettings = resolveSettings(undefined);
   let kinds = new DocumentKinds(settings);
   let pullDiagnostics = false;
@@ -30,14 +42,24 @@ export function startServer(connection: Connection): void {
   let refreshDiagnostics = false;
 
   // ---- one session (model) per document version ----
-  const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
+  const sessions = new Map<string, { version: number; kind: string | undefined; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
     if (cached?.version === doc.version) return cached.session;
     const kind = kinds.kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
-    const session = language ? language(doc.getText(), doc.uri) : undefined;
-    sessions.set(doc.uri, { version: doc.version, session });
+    const changes = pending.take(doc.uri, cached?.version, doc.version);
+    let session: DocumentSession | undefined;
+    // The previous version's session turns into this one's when the document kept its kind.
+    if (language && changes && cached?.session?.update && cached.kind === kind) {
+      try {
+        session = cached.session.update(changes, doc.version);
+      } catch (e) {
+        log("incremental update", e);
+      }
+    }
+    session ??= language ? language(doc.getText(), doc.uri) : undefined;
+    sessions.set(doc.uri, { version: doc.version, kind, session });
     return session;
   };
   const sessionFor = (uri: string) => {
@@ -111,13 +133,18 @@ export function startServer(connection: Connection): void {
     } else for (const doc of documents.all()) schedule(doc.uri, 0);
   };
 
-  documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too
+  // A document just opened is diagnosed at once; edits wait for the debounce (fired on open too).
+  const opened = new Set<string>();
+  documents.onDidOpen((e) => opened.add(e.document.uri));
+  documents.onDidChangeContent((e) => schedule(e.document.uri, opened.delete(e.document.uri) ? 0 : undefined));
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       sessions.delete(uri);
+      pending.forget(uri);
+      noticed.delete(uri);
       if (!pullDiagnostics && published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
@@ -210,10 +237,26 @@ export function startServer(connection: Connection): void {
       return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
-  connection.onDocumentSymbol(guard("documentSymbol", [], (p) => at(p.textDocument.uri, (s) => s.symbols?.(), [])));
-  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
-  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri)), [])));
+  // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----
+  const noticed = new Set<string>();
+  const extras = (uri: string): ExtrasPlan => {
+    const plan = extrasPlan(documents.get(uri)?.getText().length ?? 0, settings);
+    if (plan.notice && !noticed.has(uri)) {
+      noticed.add(uri);
+      connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: plan.notice }).catch(() => undefined);
+    }
+    return plan;
+  };
+  connection.onDocumentSymbol(
+    guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
+  );
+  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(), []) : [])));
+  connection.onDocumentLinks(
+    guard("documentLink", [], (p) =>
+      extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri)), []) : [],
+    ),
+  );
 
   connection.onRequest(
     Requests.documentKind,

@@ -4,3 +4,7 @@ export type { PackModel, RuleSettings } from "./pack-model";
 export { looksLikePack } from "./sniff";
 export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
 export * from "./features";
+export { updatePackModel } from "./incremental/update";
+export type { TextChange } from "./incremental/edit";
+export { extrasPlan, limitOutline } from "./large-files";
+export type { ExtrasPlan, LargeFileLimits } from "./large-files";
