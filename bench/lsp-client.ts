@@ -66,14 +66,19 @@ export class BenchClient {
     });
     await conn.sendNotification("initialized", {});
     await conn.sendNotification("workspace/didChangeConfiguration", { settings });
+    // Let the server take its settings (a configuration round trip) before any document is opened.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     return client;
   }
 
-  /** Diagnostics for `uri` published after `since` (performance.now()); rejects after `timeoutMs`. */
-  async diagnosticsAfter(uri: string, since: number, timeoutMs: number): Promise<Published> {
+  /**
+   * Diagnostics for `uri` published after `since` (performance.now()), for `version` when the server says which
+   * version it diagnosed; rejects after `timeoutMs`.
+   */
+  async diagnosticsAfter(uri: string, since: number, version: number, timeoutMs: number): Promise<Published> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
-      const found = this.published.find((p) => p.uri === uri && p.at >= since);
+      const found = this.published.find((p) => p.uri === uri && p.at >= since && (p.version === undefined || p.version === version));
       if (found) return found;
       const left = deadline - performance.now();
       if (left <= 0) throw new Error(`no diagnostics for ${uri} within ${timeoutMs} ms${this.stderr ? `; server stderr: ${this.stderr}` : ""}`);
@@ -91,7 +96,7 @@ export class BenchClient {
   async open(uri: string, text: string, timeoutMs: number): Promise<number> {
     const start = performance.now();
     await this.conn.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "yaml", version: 1, text } });
-    return (await this.diagnosticsAfter(uri, start, timeoutMs)).at - start;
+    return (await this.diagnosticsAfter(uri, start, 1, timeoutMs)).at - start;
   }
 
   /** Sends one incremental change and measures the time to the diagnostics that follow it. */
@@ -103,7 +108,7 @@ export class BenchClient {
   ): Promise<number> {
     const start = performance.now();
     await this.conn.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
-    return (await this.diagnosticsAfter(uri, start, timeoutMs)).at - start;
+    return (await this.diagnosticsAfter(uri, start, version, timeoutMs)).at - start;
   }
 
   async close(uri: string): Promise<void> {

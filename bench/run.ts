@@ -61,10 +61,9 @@ async function main(): Promise<void> {
     const text = generatePack({ cases });
     const r: Record<string, unknown> = { cases, chars: text.length };
     console.log(`\n${cases} cases (${(text.length / 1e6).toFixed(2)} MB)…`);
-    const model = measureParseAndCold(text, opts.runs(cases), r);
-    measureEdits(model, text, opts.runs(cases), r);
+    measureHeap(text, r); // first, while nothing else of this size is alive
+    measureEdits(measureParseAndCold(text, opts.runs(cases), r), text, opts.runs(cases), r);
     measureFeatures(text, r);
-    measureHeap(text, r);
     if (opts.lsp) await measureLsp(text, cases, opts.lspRuns(cases), schemaFile, peer, r);
     r.ratios = ratios(r);
     results.push(r);
@@ -177,22 +176,23 @@ function measureFeatures(text: string, r: Record<string, unknown>): void {
 /** (5) heap retained by one open document (its model, after diagnostics and symbols), and by yaml's Document alone. */
 function measureHeap(text: string, r: Record<string, unknown>): void {
   const used = () => {
-    gc();
-    gc();
+    for (let i = 0; i < 4; i++) gc();
     return process.memoryUsage().heapUsed;
   };
-  let before = used();
-  let doc: unknown = parseDocument(text);
-  const documentBytes = used() - before;
-  doc = undefined;
-  before = used();
-  let model: PackModel | undefined = buildPackModel(text, "file:///bench/pack.yaml");
-  packDiagnostics(model);
-  void model.symbols.declarations.length;
-  const modelBytes = used() - before;
-  model = undefined;
-  void doc;
-  void model;
+  const retained = (make: () => unknown) => {
+    const before = used();
+    const kept = make();
+    const bytes = used() - before;
+    void kept;
+    return bytes;
+  };
+  const documentBytes = retained(() => parseDocument(text));
+  const modelBytes = retained(() => {
+    const model = buildPackModel(text, "file:///bench/pack.yaml");
+    packDiagnostics(model);
+    void model.symbols.declarations.length;
+    return model;
+  });
   r.heap = { documentMB: round(documentBytes / 1e6, 1), modelMB: round(modelBytes / 1e6, 1) };
 }
 

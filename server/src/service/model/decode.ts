@@ -222,7 +222,7 @@ export class YamlDecoder {
         return undefined;
       case "list": {
         const list: unknown[] = [];
-        this.sources.set(list, { node: null, anchor, extent: anchor, keys: new Map(), items: [], writtenIndex: [] });
+        this.sources.set(list, { node: null, anchor, extent: anchor, keys: NO_KEYS, items: NO_SPANS, writtenIndex: NO_INDEXES });
         return list;
       }
       case "object":
@@ -354,7 +354,7 @@ export class YamlDecoder {
 
   private list(written: Node, node: YAMLSeq, t: Extract<TypeExpr, { kind: "list" }>, anchor: Span): unknown[] {
     const out: unknown[] = [];
-    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: NO_KEYS, items: [], writtenIndex: [] };
     node.items.forEach((raw, index) => {
       const item = raw as Node | null;
       if (!item || this.isNull(this.deref(item))) return; // yaml.v3 drops null elements of typed lists
@@ -460,18 +460,18 @@ export class YamlDecoder {
   private object(node: YAMLMap | null, t: Extract<TypeExpr, { kind: "object" }>, anchor: Span, written?: Node): Record<string, unknown> {
     const entry = objectEntry(t.entry);
     const out: Record<string, unknown> = {};
-    const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: [], writtenIndex: [] };
+    const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
     if (node) for (const p of this.pairs(node)) {
       const ps = this.pairSource(p.keyNode, p.value);
       source.keys.set(p.key, ps);
-      if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: { ...ps.key }, entry: t.entry });
+      if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
     }
     const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {
       const p = source.keys.get(key);
       if (!p) out[key] = this.zero(type, anchor);
       // `version` is decoded afresh: the evaluation_spec rules decode its spec in place.
-      else out[key] = root && key !== "version" ? this.unit(p.valueNode, type, { ...p.key }) : this.decode(p.valueNode, type, { ...p.key });
+      else out[key] = root && key !== "version" ? this.unit(p.valueNode, type, p.key) : this.decode(p.valueNode, type, p.key);
     }
     this.sources.set(out, source);
     return out;
@@ -479,7 +479,7 @@ export class YamlDecoder {
 
   private map(written: Node, node: YAMLMap, t: Extract<TypeExpr, { kind: "map" }>, anchor: Span): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+    const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
     for (const p of this.pairs(node)) {
       if (p.nonString && !isScalar(this.deref(p.keyNode))) {
         throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(p.keyNode), message: `invalid map key: ${p.key}` });
@@ -511,7 +511,7 @@ export class YamlDecoder {
     }
     if (isSeq(node)) {
       const out: unknown[] = [];
-      const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: [], writtenIndex: [] };
+      const source: ObjectSource = { node, anchor, extent: this.span(written), keys: NO_KEYS, items: [], writtenIndex: [] };
       node.items.forEach((raw, index) => {
         const item = raw as Node | null;
         const itemAnchor = item ? this.itemAnchor(item) : anchor;
@@ -532,6 +532,17 @@ export class YamlDecoder {
 
 const STRING = { tag: "!!str" } as const;
 const NONE: readonly never[] = Object.freeze([]);
+
+/** The keys of a list's source, shared (a list has none): adding one is a bug, so it throws. */
+class NoKeys extends Map<string, PairSource> {
+  override set(): this {
+    throw new Error("a list's source has no keys");
+  }
+}
+const NO_KEYS: Map<string, PairSource> = new NoKeys();
+/** The items of an object's (or a zero list's) source, shared and frozen. */
+const NO_SPANS = NONE as unknown as Span[];
+const NO_INDEXES = NONE as unknown as number[];
 
 /** Catalog entries whose list items are decode units (see DecoderCache): the lists that grow with a pack. */
 const UNIT_ENTRIES = new Set(["input_sets[]", "input_sets[].cases[]", "challenges[]"]);
