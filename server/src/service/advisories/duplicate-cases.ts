@@ -40,14 +40,40 @@ function computeSignal(c: Case): string {
 }
 
 /** Two cases in one set with the same payload, inputs and expectations add no unique signal (seed: Coverage Review). */
+/** A JSON value reduced to what every value with the same canonical text shares (its text only for strings). */
+function valueSketch(v: unknown): string {
+  if (typeof v === "string") return "s" + v;
+  if (v === undefined || v === null || (typeof v === "number" && !Number.isFinite(v))) return "n";
+  return typeof v === "object" ? "o" : "x";
+}
+
+/**
+ * A cheap text that every case with the same signal shares (it reads only parts of the signal), so the full
+ * signal is computed only for cases whose sketches meet.
+ */
+function sketch(c: Case): string {
+  let s = `${json(c.challenge_key)}|${Object.keys(c.payload ?? {}).length}|${c.inputs.length}|${c.expectations.length}`;
+  for (const i of c.inputs) s += `|${json(i.key)}${valueSketch(i.value)}`;
+  for (const e of c.expectations) s += `|${json(e.key)}${json(e.source)}${valueSketch(e.value)}`;
+  return s;
+}
+
 export const duplicateCasesAdvisory: Advisory = (ctx) => {
   ctx.bundle.input_sets.forEach((set, i) => {
-    const seen = new Map<string, number>();
+    // Cases by sketch: the first case with it, and once another one comes, the first case of each signal.
+    const groups = new Map<string, { first: number; bySignal?: Map<string, number> }>();
     set.cases.forEach((c, j) => {
+      const key = sketch(c);
+      const group = groups.get(key);
+      if (!group) {
+        groups.set(key, { first: j });
+        return;
+      }
+      group.bySignal ??= new Map([[signal(set.cases[group.first]), group.first]]);
       const s = signal(c);
-      const first = seen.get(s);
+      const first = group.bySignal.get(s);
       if (first === undefined) {
-        seen.set(s, j);
+        group.bySignal.set(s, j);
         return;
       }
       ctx.advise("duplicate-case", "hint", `input_sets[${i}].cases[${j}]`, ctx.at.anchor(c),

@@ -9,13 +9,13 @@ export const expectationAdvisory: Advisory = (ctx) => {
   ctx.bundle.input_sets.forEach((set, i) =>
     set.cases.forEach((c, j) =>
       cases.check(ctx, c, "", () => c.expectations.forEach((e, k) => {
-        const field = `input_sets[${i}].cases[${j}].expectations[${k}]`;
+        const field = () => `input_sets[${i}].cases[${j}].expectations[${k}]`;
         const hasValue = e.value !== undefined && e.value !== null;
         if (hasValue && e.source !== "") {
-          ctx.advise("expectation-value-and-source", "hint", field, ctx.at.key(e, "source"),
+          ctx.advise("expectation-value-and-source", "hint", field(), ctx.at.key(e, "source"),
             "expectation has both `value` and `source`; use `value` for inline content or `source` to refer to an input or artifact");
         } else if (!hasValue && e.source === "" && e.artifact_key === "") {
-          ctx.advise("expectation-unobservable", "hint", field, ctx.at.anchor(e),
+          ctx.advise("expectation-unobservable", "hint", field(), ctx.at.anchor(e),
             "nothing to observe: the expectation has no `value`, `source` or `artifact_key`");
         }
       })),
