@@ -62,7 +62,7 @@ const SNIPPET_EXTRA: Record<string, string[]> = {
 class Env {
   readonly eol: string;
   constructor(readonly model: PackModel, readonly c: CursorContext) {
-    this.eol = model.text.includes("\r\n") ? "\r\n" : "\n";
+    this.eol = lineBreakOf(model);
   }
 
   valueAt = (path: PathSegment[]): unknown => decodedAt(this.model.bundle, this.model.sources, path)?.value;
@@ -81,6 +81,15 @@ class Env {
     return symbolIndex(this.model).declared(kind, scope).filter((d) => !seen.has(d.name) && seen.add(d.name));
   }
 }
+
+/** The line break inserted text uses: CRLF when the document has any. Once per model (it reads the whole text). */
+function lineBreakOf(model: PackModel): string {
+  let eol = lineBreaks.get(model);
+  if (eol === undefined) lineBreaks.set(model, (eol = model.text.includes("\r\n") ? "\r\n" : "\n"));
+  return eol;
+}
+
+const lineBreaks = new WeakMap<PackModel, string>();
 
 function escapeSnippet(s: string): string {
   return s.replace(/[$}\\]/g, "\\$&");

@@ -35,10 +35,19 @@ export function declaringObject(model: PackModel, decl: SymbolEntry): unknown {
 
 /** Cases (and the input sets holding them) whose `challenge_key` names this challenge. */
 export function challengeUsage(model: PackModel, name: string): { cases: number; inputSets: number } {
-  const refs = symbolIndex(model).occurrences("challenge", name, "").references;
-  const sets = new Set(refs.map((r) => /^input_sets\[(\d+)\]/.exec(r.field)?.[1]).filter((s) => s !== undefined));
-  return { cases: refs.length, inputSets: sets.size };
+  let byName = usages.get(model);
+  if (!byName) usages.set(model, (byName = new Map()));
+  let use = byName.get(name);
+  if (!use) {
+    const refs = symbolIndex(model).occurrences("challenge", name, "").references;
+    const sets = new Set(refs.map((r) => /^input_sets\[(\d+)\]/.exec(r.field)?.[1]).filter((s) => s !== undefined));
+    byName.set(name, (use = { cases: refs.length, inputSets: sets.size }));
+  }
+  return use;
 }
+
+/** Usage counts per model (one per document version): completion asks for them on every request. */
+const usages = new WeakMap<PackModel, Map<string, { cases: number; inputSets: number }>>();
 
 function scalar(v: unknown): string | undefined {
   if (typeof v === "string") return v;

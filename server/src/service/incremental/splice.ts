@@ -28,13 +28,15 @@ interface Plan {
  * content changed in place (to decode again), or undefined when the edit cannot be isolated: then nothing
  * was changed and the caller parses the whole text.
  *
- * A unit is a run of entries (map pairs or sequence items) of one block collection, from the line where
- * its first entry starts (indented by u) to the line where the next entry starts or, after the last entry,
- * to the first line indented less (or EOF). Every line in between is indented more than u, or starts a
- * sibling entry at u: so the rest of the document parses the same with any content of the unit, and the
- * unit parses the same alone. A comment line closes the unit (one that would run on after it, e.g. an
- * unclosed quote, shows as a node or an error past the unit's end), and anchors or aliases are never
- * isolated (they tie units together).
+ * A unit is a run of entries (map pairs or sequence items) of one block collection whose entries start their
+ * lines at column u: from the line where its first entry starts to the line where the entry after it starts or,
+ * after the collection's last entry, to the first line indented less than u (or by u without starting an entry;
+ * the end of the text if none). Every other line in it is blank, indented more than u, or starts a sibling entry
+ * (or a comment) at u: so the lines around it parse the same whatever it holds, and it parses alone as it does in
+ * place. It is parsed followed by a comment line, standing for what comes after it. Refused: a construct that
+ * would run on past the unit (an unclosed quote or flow collection), errors after which yaml's reading depends on
+ * what follows (only local ones are allowed, in the unit and in the rest of the document), a first map key not
+ * complete on its line (alone, it would take in the next line), and anchors and aliases (they tie units together).
  */
 export function spliceEdit(doc: Document.Parsed, oldText: string, newText: string, edit: Edit): { dirty: Set<Node>; parsedChars: number } | undefined {
   const root = doc.contents;
