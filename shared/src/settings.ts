@@ -10,9 +10,12 @@ export interface PacklintSettings {
   skillCaseGlobs: string[];
   /** Milliseconds to wait after an edit before publishing diagnostics. */
   diagnosticsDebounceMs: number;
-  /** Severity per rule code, or "off" (as in the project config's `rules`). */
+  /** Severity per rule code, or "off" (as in the project config's `rules`). The `unknownKeySeverity` setting lands here as `unknown-key`. */
   rules: Record<string, RuleLevel>;
 }
+
+/** The diagnostic code of unknown keys, which the `unknownKeySeverity` setting sets (unless `rules` names it). */
+export const UNKNOWN_KEY_CODE = "unknown-key";
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
   packGlobs: ["**/*.pack.yaml", "**/challenge-packs/**/*.y?(a)ml"],
@@ -32,6 +35,7 @@ export function resolveSettings(raw: unknown): PacklintSettings {
   if (r.rules && typeof r.rules === "object" && !Array.isArray(r.rules)) {
     for (const [code, level] of Object.entries(r.rules as Record<string, unknown>)) if (isRuleLevel(level)) rules[code] = level;
   }
+  if (isRuleLevel(r.unknownKeySeverity) && !(UNKNOWN_KEY_CODE in rules)) rules[UNKNOWN_KEY_CODE] = r.unknownKeySeverity;
   const debounce = r.diagnosticsDebounceMs;
   return {
     packGlobs: strings(r.packGlobs, DEFAULT_SETTINGS.packGlobs),

@@ -73,12 +73,19 @@ export class ServerProcess {
     this.proc.stdin!.write(framed.join(""));
   }
 
-  static async start(initializationOptions: unknown, capabilities: ClientCapabilities = {}): Promise<ServerProcess> {
+  /** `workspaceFolders`: folder URIs sent in `initialize` (none by default). */
+  static async start(initializationOptions: unknown, capabilities: ClientCapabilities = {}, workspaceFolders: string[] | null = null): Promise<ServerProcess> {
     const proc = spawn(process.execPath, [BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     const conn = protocol.createProtocolConnection(new protocol.StreamMessageReader(proc.stdout!), new protocol.StreamMessageWriter(proc.stdin!));
     const server = new ServerProcess(proc, conn);
     await bounded(
-      conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities, initializationOptions }),
+      conn.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: null,
+        capabilities,
+        initializationOptions,
+        workspaceFolders: workspaceFolders && workspaceFolders.map((uri, i) => ({ uri, name: `folder${i}` })),
+      }),
       "initialize",
     );
     await conn.sendNotification(InitializedNotification.type, {});

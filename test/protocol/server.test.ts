@@ -105,7 +105,7 @@ test("protocol: other YAML gets nothing; a handler's exception is logged and ans
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: OTHER, languageId: "yaml", version: 1, text: "name: x\nitems: []\n" } });
   assert.equal(await request(P.CompletionRequest.type, { textDocument: { uri: OTHER }, position: { line: 1, character: 0 } }), null);
   assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: OTHER }), { kind: null });
-  assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: PACK }), { kind: "challenge-pack" });
+  assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: PACK }), { kind: "challenge-pack", by: "glob" });
   assert.equal(await request(P.HoverRequest.type, { textDocument: doc, position: null }), null);
   await server.waitFor("the logged hover failure", () => server.logs.find((l) => l.includes("hover failed")));
   // A request and its $/cancelRequest arriving together: the request is answered as cancelled.

@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { URI } from "vscode-uri";
 import { looksLikePack } from "../service";
-import type { DocumentKind, PacklintSettings } from "../../../shared/src";
+import { LanguageIds, type DocumentKind, type KindReason, type PacklintSettings } from "../../../shared/src";
 
 /** Decides which document kind (if any) the server serves for a document: by glob settings, then by content. */
 export class DocumentKinds {
@@ -14,11 +14,18 @@ export class DocumentKinds {
   }
 
   kindOf(uri: string, languageId: string, text: string): DocumentKind | undefined {
+    return this.classify(uri, languageId, text)?.kind;
+  }
+
+  /** The kind and why: the editor's language mode is one of ours, a glob matched the path, or (for YAML) the content looks like a pack. */
+  classify(uri: string, languageId: string, text: string): { kind: DocumentKind; by: KindReason } | undefined {
+    if (languageId === LanguageIds.pack) return { kind: "challenge-pack", by: "language" };
+    if (languageId === LanguageIds.skillCases) return { kind: "skill-cases", by: "language" };
     const path = pathOf(uri);
-    if (this.skillCases(path)) return "skill-cases";
-    if (this.packs(path)) return "challenge-pack";
+    if (this.skillCases(path)) return { kind: "skill-cases", by: "glob" };
+    if (this.packs(path)) return { kind: "challenge-pack", by: "glob" };
     const yamlFile = /\.ya?ml$/i.test(path) || /yaml/i.test(languageId);
-    if (this.settings.sniffContent && yamlFile && looksLikePack(text)) return "challenge-pack";
+    if (this.settings.sniffContent && yamlFile && looksLikePack(text)) return { kind: "challenge-pack", by: "content" };
     return undefined;
   }
 }

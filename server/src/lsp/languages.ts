@@ -1,4 +1,5 @@
 import * as svc from "../service";
+import * as skill from "../service/skill-cases";
 import type { DocumentKind } from "../../../shared/src";
 
 /**
@@ -19,6 +20,12 @@ export interface DocumentSession {
   folding?(): svc.FoldingRange[];
   lenses?(): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  /** Packs: every legacy `items`/`item_key` rewritten; null when there is none. */
+  convertLegacyItems?(): svc.WorkspaceEdit | null;
+  /** Case files: the dry-run prompts as Markdown. */
+  prompts?(): string;
+  /** Case files: the Skill Test Report from the responses on disk; undefined when the file has no folder. */
+  report?(): { markdown: string; overall: string } | undefined;
 }
 
 export type DocumentLanguage = (text: string, uri: string) => DocumentSession;
@@ -39,13 +46,29 @@ const challengePack: DocumentLanguage = (text, uri) => {
     folding: () => svc.foldingRanges(model),
     lenses: () => svc.codeLenses(model),
     links: (resolve) => svc.documentLinks(model, resolve),
+    convertLegacyItems: () => svc.convertLegacyItems(model),
   };
 };
 
-/**
- * The language of each document kind. Skill Testing case files (`tests/skill_cases.yaml`) are recognised
- * already; their language service plugs in here as `"skill-cases"`.
- */
-export const languages: Partial<Record<DocumentKind, DocumentLanguage>> = {
+/** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
+const skillCases: DocumentLanguage = (text, uri) => {
+  const model = skill.buildSkillModel(text, uri);
+  const offset = (p: svc.Position) => model.lines.offsetAt(p);
+  return {
+    diagnostics: (rules) => skill.skillDiagnostics(model, rules),
+    completion: (p) => ({ isIncomplete: false, items: skill.completion(model, offset(p)) }),
+    hover: (p) => skill.hover(model, offset(p)) ?? null,
+    codeActions: (r, rules) => skill.codeActions(model, r, skill.skillDiagnostics(model, rules)),
+    prompts: () => skill.promptsMarkdown(model.suite),
+    report: () => {
+      const r = skill.skillReport(model);
+      return r && { markdown: r.markdown, overall: r.report.overall };
+    },
+  };
+};
+
+/** The language of each document kind. */
+export const languages: Record<DocumentKind, DocumentLanguage> = {
   "challenge-pack": challengePack,
+  "skill-cases": skillCases,
 };

@@ -11,11 +11,24 @@ import {
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKindParams, DocumentKindResult, PacklintSettings, Requests, resolveSettings, SETTINGS_SECTION } from "../../../shared/src";
+import {
+  ConvertLegacyItemsResult,
+  DocumentKindParams,
+  DocumentKindResult,
+  DocumentStatus,
+  PacklintSettings,
+  Requests,
+  resolveSettings,
+  SETTINGS_SECTION,
+  SkillText,
+  UriParams,
+  WorkspaceValidation,
+} from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
 import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
 import { assetResolver } from "./asset-links";
+import { WorkspaceFiles } from "./workspace-validation";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
@@ -28,6 +41,8 @@ export function startServer(connection: Connection): void {
   let pullDiagnostics = false;
   let configurationRequests = false;
   let refreshDiagnostics = false;
+  let workspaceFoldersRequests = false;
+  let initialFolders: string[] = [];
 
   // ---- one session (model) per document version ----
   const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
@@ -51,12 +66,12 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void>) {
+  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
-        const result = fn(params);
+        const result = await fn(params);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
@@ -84,6 +99,13 @@ export function startServer(connection: Connection): void {
     return session ? session.diagnostics({ rules: settings.rules }).map((d) => toLspDiagnostic(doc.uri, d)) : [];
   };
 
+  // Files validated from disk by the "validate workspace" request: pushed while they are not open.
+  const onDisk = new WorkspaceFiles(
+    () => kinds,
+    (kind, text, uri) => languages[kind](text, uri).diagnostics({ rules: settings.rules }),
+    (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
+  );
+
   const publish = (uri: string) => {
     timers.delete(uri);
     safely("diagnostics", () => {
@@ -106,19 +128,24 @@ export function startServer(connection: Connection): void {
 
   const revalidateAll = () => {
     sessions.clear();
+    safely("workspace validation", () => onDisk.refresh((uri) => !!documents.get(uri)));
     if (pullDiagnostics) {
       if (refreshDiagnostics) void connection.languages.diagnostics.refresh();
     } else for (const doc of documents.all()) schedule(doc.uri, 0);
   };
 
   documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too
+  // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
+  documents.onDidOpen((e) => safely("open", () => pullDiagnostics && onDisk.has(e.document.uri) && onDisk.clear(e.document.uri)));
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       sessions.delete(uri);
-      if (!pullDiagnostics && published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      const wasPublished = published.delete(uri);
+      if (onDisk.has(uri)) onDisk.revalidate(uri); // back to what the file on disk says
+      else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
 
@@ -151,6 +178,8 @@ export function startServer(connection: Connection): void {
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
     settings = resolveSettings(params.initializationOptions);
     kinds = new DocumentKinds(settings);
+    workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
+    initialFolders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: "" }] : [])).map((f) => f.uri);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -166,6 +195,7 @@ export function startServer(connection: Connection): void {
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+        workspace: { workspaceFolders: { supported: true } },
       },
       serverInfo: { name: "packlint-language-server" },
     };
@@ -215,11 +245,64 @@ export function startServer(connection: Connection): void {
   connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
   connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri)), [])));
 
+  // ---- custom requests (the VS Code extension's commands) ----
   connection.onRequest(
     Requests.documentKind,
     guard<DocumentKindParams, DocumentKindResult>("documentKind", { kind: null }, (p) => {
       const doc = documents.get(p?.uri);
-      return { kind: (doc && kinds.kindOf(doc.uri, doc.languageId, doc.getText())) ?? null };
+      const text = doc?.getText() ?? (typeof p?.text === "string" ? p.text : undefined);
+      const found = text === undefined ? undefined : kinds.classify(p.uri, doc?.languageId ?? "yaml", text);
+      return found ? { kind: found.kind, by: found.by } : { kind: null };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.status,
+    guard<UriParams, DocumentStatus>("status", { kind: null, errors: 0, warnings: 0 }, (p) => {
+      const doc = documents.get(p?.uri);
+      const kind = (doc && kinds.kindOf(doc.uri, doc.languageId, doc.getText())) ?? null;
+      const found = doc ? diagnosticsOf(doc) : [];
+      const count = (severity: number) => found.filter((d) => d.severity === severity).length;
+      return { kind, errors: count(1), warnings: count(2) };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.validateWorkspace,
+    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, async () => {
+      let folders = initialFolders;
+      if (workspaceFoldersRequests) folders = ((await connection.workspace.getWorkspaceFolders()) ?? []).map((f) => f.uri);
+      const open = (uri: string) => {
+        const doc = documents.get(uri);
+        return doc && sessionOf(doc)?.diagnostics({ rules: settings.rules });
+      };
+      return onDisk.validate(folders, open);
+    }),
+  );
+
+  connection.onRequest(
+    Requests.convertLegacyItems,
+    guard<UriParams, ConvertLegacyItemsResult>("convertLegacyItems", { changes: 0, applied: false }, async (p) => {
+      const edit = sessionFor(p?.uri)?.convertLegacyItems?.();
+      if (!edit) return { changes: 0, applied: false };
+      const changes = Object.values(edit.changes).reduce((n, edits) => n + edits.length, 0);
+      const result = await connection.workspace.applyEdit({ label: "Convert legacy items to cases", edit });
+      return { changes, applied: result.applied };
+    }),
+  );
+
+  const skillText = (name: string, make: (s: DocumentSession) => SkillText | undefined) =>
+    guard<UriParams, SkillText>(name, { markdown: null, error: `${name} failed` }, (p) => {
+      const session = sessionFor(p?.uri);
+      return (session && make(session)) ?? { markdown: null, error: "The document is not an open Skill Testing case file (tests/skill_cases.yaml)." };
+    });
+  connection.onRequest(Requests.skillPrompts, skillText("skillPrompts", (s) => (s.prompts ? { markdown: s.prompts() } : undefined)));
+  connection.onRequest(
+    Requests.skillReport,
+    skillText("skillReport", (s) => {
+      if (!s.report) return undefined;
+      const r = s.report();
+      return r ? { markdown: r.markdown, overall: r.overall } : { markdown: null, error: "The case file is not saved in a folder, so it has no responses to read." };
     }),
   );
 
