@@ -156,6 +156,18 @@ const own: readonly OwnRule[] = [
     summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
   },
   {
+    code: "asset-file-missing",
+    area: "files",
+    severity: "warning",
+    summary: "An asset path (version, challenge or case `assets[].path`) or a case input's `path` names no file or folder on disk, relative to the pack's folder; the message gives the resolved path.",
+  },
+  {
+    code: "asset-path-outside-workspace",
+    area: "files",
+    severity: "warning",
+    summary: "An asset or case input path is absolute, climbs out of the workspace with `..`, or leads out of it through a symbolic link: it is not checked, read or followed.",
+  },
+  {
     code: "eval-spec-key-case",
     area: "advisory",
     severity: "warning",
