@@ -7,7 +7,7 @@ import type { CompletionList, Diagnostic, Hover, WorkspaceEdit } from "vscode-la
 import { bounded, protocol as P, ServerProcess } from "../helpers/lsp-client";
 import { pack, sections } from "../helpers/packs";
 import { skillFile } from "../helpers/skill";
-import { tempTree } from "../helpers/cli";
+import { packTree } from "../helpers/cli";
 import { Requests, resolveSettings } from "../../shared/src";
 
 /** The custom requests behind the VS Code extension's commands, against the real server over stdio. */
@@ -16,7 +16,7 @@ const broken = pack({ challenges: sections.challenges.replace("key: refund-quest
 const legacy = pack({
   inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic"),
 });
-const ws = tempTree({
+const ws = packTree({
   "packs/broken.pack.yaml": broken,
   "packs/valid.pack.yaml": pack(),
   "other/looks-like-a-pack.yaml": pack(),

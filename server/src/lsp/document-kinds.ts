@@ -3,12 +3,18 @@ import { URI } from "vscode-uri";
 import { looksLikePack } from "../service";
 import { LanguageIds, type DocumentKind, type KindReason, type PacklintSettings } from "../../../shared/src";
 
-/** Decides which document kind (if any) the server serves for a document: by glob settings, then by content. */
+/**
+ * Decides which document kind (if any) the server serves for a document: by glob settings (and the project
+ * config's `packs` globs, given as `projectPack`, which takes a file path), then by content.
+ */
 export class DocumentKinds {
   private packs: (path: string) => boolean;
   private skillCases: (path: string) => boolean;
 
-  constructor(private settings: PacklintSettings) {
+  constructor(
+    private settings: PacklintSettings,
+    private readonly projectPack: (fsPath: string) => boolean = () => false,
+  ) {
     this.packs = matcher(settings.packGlobs);
     this.skillCases = matcher(settings.skillCaseGlobs);
   }
@@ -24,6 +30,8 @@ export class DocumentKinds {
     const path = pathOf(uri);
     if (this.skillCases(path)) return { kind: "skill-cases", by: "glob" };
     if (this.packs(path)) return { kind: "challenge-pack", by: "glob" };
+    const file = fsPathOf(uri);
+    if (file && this.projectPack(file)) return { kind: "challenge-pack", by: "glob" };
     const yamlFile = /\.ya?ml$/i.test(path) || /yaml/i.test(languageId);
     if (this.settings.sniffContent && yamlFile && looksLikePack(text)) return { kind: "challenge-pack", by: "content" };
     return undefined;
@@ -44,5 +52,14 @@ function pathOf(uri: string): string {
     return URI.parse(uri).path;
   } catch {
     return uri;
+  }
+}
+
+function fsPathOf(uri: string): string | undefined {
+  try {
+    const u = URI.parse(uri);
+    return u.scheme === "file" ? u.fsPath : undefined;
+  } catch {
+    return undefined;
   }
 }

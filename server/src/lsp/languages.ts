@@ -20,6 +20,10 @@ export interface DocumentSession {
   folding?(): svc.FoldingRange[];
   lenses?(): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
+  keySymbols?(): svc.KeySymbol[];
+  /** Packs: the file paths written (assets, case inputs), for the asset check. */
+  assetPaths?(): svc.AssetPathRef[];
   /** Packs: every legacy `items`/`item_key` rewritten; null when there is none. */
   convertLegacyItems?(): svc.WorkspaceEdit | null;
   /** Case files: the dry-run prompts as Markdown. */
@@ -28,7 +32,12 @@ export interface DocumentSession {
   report?(): { markdown: string; overall: string } | undefined;
 }
 
-export type DocumentLanguage = (text: string, uri: string) => DocumentSession;
+/** What a document may read besides its text: a case file's Skill folder, through the server's confined host. */
+export interface DocumentEnv {
+  skillHost?: skill.SkillHost;
+}
+
+export type DocumentLanguage = (text: string, uri: string, env?: DocumentEnv) => DocumentSession;
 
 const challengePack: DocumentLanguage = (text, uri) => {
   const model = svc.buildPackModel(text, uri);
@@ -46,13 +55,15 @@ const challengePack: DocumentLanguage = (text, uri) => {
     folding: () => svc.foldingRanges(model),
     lenses: () => svc.codeLenses(model),
     links: (resolve) => svc.documentLinks(model, resolve),
+    keySymbols: () => svc.keySymbols(model),
+    assetPaths: () => svc.assetPathRefs(model),
     convertLegacyItems: () => svc.convertLegacyItems(model),
   };
 };
 
 /** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
-const skillCases: DocumentLanguage = (text, uri) => {
-  const model = skill.buildSkillModel(text, uri);
+const skillCases: DocumentLanguage = (text, uri, env) => {
+  const model = skill.buildSkillModel(text, uri, env?.skillHost);
   const offset = (p: svc.Position) => model.lines.offsetAt(p);
   return {
     diagnostics: (rules) => skill.skillDiagnostics(model, rules),

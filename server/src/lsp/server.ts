@@ -3,6 +3,7 @@ import {
   CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   InitializeResult,
   LSPErrorCodes,
@@ -25,10 +26,10 @@ import {
   WorkspaceValidation,
 } from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
-import { DocumentKinds } from "./document-kinds";
+import { withAssetChecks } from "./file-diagnostics";
+import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "./languages";
-import { assetResolver } from "./asset-links";
-import { WorkspaceFiles } from "./workspace-validation";
+import { Workspace } from "./workspace";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
@@ -36,22 +37,21 @@ type LspJson = any;
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  let settings: PacklintSettings = resolveSettings(undefined);
-  let kinds = new DocumentKinds(settings);
   let pullDiagnostics = false;
   let configurationRequests = false;
   let refreshDiagnostics = false;
   let workspaceFoldersRequests = false;
-  let initialFolders: string[] = [];
+  let watchedFilesRegistration = false;
+  let initializationSettings: unknown;
 
   // ---- one session (model) per document version ----
   const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
     if (cached?.version === doc.version) return cached.session;
-    const kind = kinds.kindOf(doc.uri, doc.languageId, doc.getText());
+    const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
-    const session = language ? language(doc.getText(), doc.uri) : undefined;
+    const session = language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
     sessions.set(doc.uri, { version: doc.version, session });
     return session;
   };
@@ -94,17 +94,14 @@ export function startServer(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
   const published = new Set<string>();
 
-  const diagnosticsOf = (doc: TextDocument) => {
+  /** An open document's diagnostics: its findings at its folder's and config's rule levels, and its asset paths checked on disk. */
+  const serviceDiagnosticsOf = (doc: TextDocument) => {
     const session = sessionOf(doc);
-    return session ? session.diagnostics({ rules: settings.rules }).map((d) => toLspDiagnostic(doc.uri, d)) : [];
+    if (!session) return undefined;
+    const rules = workspace.scopes.rulesFor(doc.uri);
+    return withAssetChecks(session.diagnostics({ rules }), session.assetPaths?.(), workspace.scopes.assetFiles(doc.uri), rules);
   };
-
-  // Files validated from disk by the "validate workspace" request: pushed while they are not open.
-  const onDisk = new WorkspaceFiles(
-    () => kinds,
-    (kind, text, uri) => languages[kind](text, uri).diagnostics({ rules: settings.rules }),
-    (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
-  );
+  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
 
   const publish = (uri: string) => {
     timers.delete(uri);
@@ -120,23 +117,52 @@ export function startServer(connection: Connection): void {
     });
   };
 
-  const schedule = (uri: string, delay = settings.diagnosticsDebounceMs) => {
+  const schedule = (uri: string, delay = workspace.scopes.settingsFor(uri).diagnosticsDebounceMs) => {
     if (pullDiagnostics) return;
     clearTimeout(timers.get(uri));
     timers.set(uri, setTimeout(() => publish(uri), delay));
   };
 
-  const revalidateAll = () => {
-    sessions.clear();
-    safely("workspace validation", () => onDisk.refresh((uri) => !!documents.get(uri)));
+  /** Open documents are checked again (after a change of settings, configs or files on disk). */
+  const recheckOpen = (rebuildSessions: boolean) => {
+    if (rebuildSessions) sessions.clear();
     if (pullDiagnostics) {
       if (refreshDiagnostics) void connection.languages.diagnostics.refresh();
-    } else for (const doc of documents.all()) schedule(doc.uri, 0);
+    } else for (const doc of documents.all()) schedule(doc.uri);
   };
+
+  /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed). */
+  const revalidateAll = () => {
+    recheckOpen(true);
+    safely("workspace validation", () => workspace.refreshDisk());
+    void workspace.rebuild();
+  };
+
+  // ---- the workspace: folders, settings and configs per file, the index, files published from disk ----
+  const workspace: Workspace = new Workspace({
+    isOpen: (uri) => !!documents.get(uri),
+    openDiagnostics: (uri) => {
+      const doc = documents.get(uri);
+      return doc && serviceDiagnosticsOf(doc);
+    },
+    openSymbols: (uri) => {
+      const doc = documents.get(uri);
+      return doc && sessionOf(doc)?.keySymbols?.();
+    },
+    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
+    diskChanged: () => {
+      // Case files read their Skill folder when their model is built: those are built again.
+      for (const [uri, cached] of sessions) if (cached.session?.prompts) sessions.delete(uri);
+      recheckOpen(false);
+    },
+    configChanged: () => revalidateAll(),
+    progress: () => new IndexProgress(() => connection.window.createWorkDoneProgress()),
+    log,
+  });
 
   documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too
   // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
-  documents.onDidOpen((e) => safely("open", () => pullDiagnostics && onDisk.has(e.document.uri) && onDisk.clear(e.document.uri)));
+  documents.onDidOpen((e) => safely("open", () => pullDiagnostics && workspace.opened(e.document.uri)));
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
@@ -144,7 +170,7 @@ export function startServer(connection: Connection): void {
       timers.delete(uri);
       sessions.delete(uri);
       const wasPublished = published.delete(uri);
-      if (onDisk.has(uri)) onDisk.revalidate(uri); // back to what the file on disk says
+      if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
       else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
@@ -156,18 +182,22 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  // ---- settings ----
+  // ---- settings: one set per workspace folder (workspace/configuration with scopeUri), and one without ----
   const loadSettings = async (fallback?: unknown) => {
-    let raw = fallback;
+    const folders = workspace.scopes.folderList();
+    let global: PacklintSettings = resolveSettings(fallback);
+    const perFolder = new Map<string, PacklintSettings>();
     if (configurationRequests) {
       try {
-        raw = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+        const items = [{ section: SETTINGS_SECTION }, ...folders.map((f) => ({ section: SETTINGS_SECTION, scopeUri: f.uri }))];
+        const values: unknown[] = await connection.workspace.getConfiguration(items);
+        global = resolveSettings(values?.[0]);
+        folders.forEach((f, i) => perFolder.set(f.uri, resolveSettings(values?.[i + 1])));
       } catch (e) {
         log("configuration", e);
       }
     }
-    settings = resolveSettings(raw);
-    kinds = new DocumentKinds(settings);
+    workspace.scopes.setSettings(global, perFolder);
     revalidateAll();
   };
 
@@ -176,10 +206,11 @@ export function startServer(connection: Connection): void {
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    settings = resolveSettings(params.initializationOptions);
-    kinds = new DocumentKinds(settings);
+    initializationSettings = params.initializationOptions;
+    workspace.scopes.setSettings(resolveSettings(initializationSettings));
     workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
-    initialFolders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: "" }] : [])).map((f) => f.uri);
+    watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workspace.scopes.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -194,24 +225,41 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-        workspace: { workspaceFolders: { supported: true } },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: "packlint-language-server" },
     };
   });
 
   connection.onInitialized(() => {
+    if (watchedFilesRegistration) {
+      // Every file: packs and configs, and the files packs name (their asset checks follow the disk).
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    }
+    if (workspaceFoldersRequests) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) =>
+        safely("workspace folders", () => {
+          const removed = new Set(e.removed.map((f) => f.uri));
+          const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
+          workspace.scopes.setFolders([...kept, ...e.added.filter((f) => !kept.some((k) => k.uri === f.uri))]);
+          void loadSettings(initializationSettings);
+        }),
+      );
+    }
     if (configurationRequests) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
       void loadSettings();
-    }
+    } else void workspace.rebuild();
   });
 
   connection.onDidChangeConfiguration((params) => {
     const pushed = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
     void loadSettings(pushed ?? undefined);
   });
+
+  connection.onDidChangeWatchedFiles((params) => safely("file watching", () => workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : [])));
 
   // ---- features ----
   const at = <R>(uri: string, f: (s: DocumentSession) => R | undefined, empty: R): R => {
@@ -236,14 +284,15 @@ export function startServer(connection: Connection): void {
     guard("codeAction", [], (p) => {
       if (p.context.only && !p.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
       const uri = p.textDocument.uri;
-      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: settings.rules }), []);
+      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }), []);
       return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
   connection.onDocumentSymbol(guard("documentSymbol", [], (p) => at(p.textDocument.uri, (s) => s.symbols?.(), [])));
   connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(), [])));
   connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
-  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri)), [])));
+  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), [])));
+  connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p) => workspace.symbols(p?.query)));
 
   // ---- custom requests (the VS Code extension's commands) ----
   connection.onRequest(
@@ -251,7 +300,7 @@ export function startServer(connection: Connection): void {
     guard<DocumentKindParams, DocumentKindResult>("documentKind", { kind: null }, (p) => {
       const doc = documents.get(p?.uri);
       const text = doc?.getText() ?? (typeof p?.text === "string" ? p.text : undefined);
-      const found = text === undefined ? undefined : kinds.classify(p.uri, doc?.languageId ?? "yaml", text);
+      const found = text === undefined ? undefined : workspace.scopes.kindsFor(p.uri).classify(p.uri, doc?.languageId ?? "yaml", text);
       return found ? { kind: found.kind, by: found.by } : { kind: null };
     }),
   );
@@ -260,7 +309,7 @@ export function startServer(connection: Connection): void {
     Requests.status,
     guard<UriParams, DocumentStatus>("status", { kind: null, errors: 0, warnings: 0 }, (p) => {
       const doc = documents.get(p?.uri);
-      const kind = (doc && kinds.kindOf(doc.uri, doc.languageId, doc.getText())) ?? null;
+      const kind = (doc && workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText())) ?? null;
       const found = doc ? diagnosticsOf(doc) : [];
       const count = (severity: number) => found.filter((d) => d.severity === severity).length;
       return { kind, errors: count(1), warnings: count(2) };
@@ -269,15 +318,7 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(
     Requests.validateWorkspace,
-    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, async () => {
-      let folders = initialFolders;
-      if (workspaceFoldersRequests) folders = ((await connection.workspace.getWorkspaceFolders()) ?? []).map((f) => f.uri);
-      const open = (uri: string) => {
-        const doc = documents.get(uri);
-        return doc && sessionOf(doc)?.diagnostics({ rules: settings.rules });
-      };
-      return onDisk.validate(folders, open);
-    }),
+    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, () => workspace.validate()),
   );
 
   connection.onRequest(

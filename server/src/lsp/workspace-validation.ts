@@ -1,22 +1,22 @@
-import { readFileSync } from "node:fs";
-import { URI } from "vscode-uri";
-import type { DocumentKind, WorkspaceValidation } from "../../../shared/src";
+import type { WorkspaceValidation } from "../../../shared/src";
 import type { PackDiagnostic } from "../service";
-import type { DocumentKinds } from "./document-kinds";
-import { findWorkspaceFiles } from "./workspace-files";
+import type { IndexedFile, WorkspaceIndex } from "../workspace/workspace-index";
 
-type Diagnose = (kind: DocumentKind, text: string, uri: string) => PackDiagnostic[];
+type Diagnose = (file: IndexedFile) => PackDiagnostic[];
 type Publish = (uri: string, diagnostics: PackDiagnostic[]) => void;
 
 /**
- * The files the "validate workspace" request found: their diagnostics are read from disk and pushed while
- * they are not open in the editor (an open document's own diagnostics take over), and again once closed.
+ * The files the "validate workspace" request reported, read from the workspace index: their diagnostics are
+ * pushed while they are not open in the editor (an open document's own diagnostics take over), again once
+ * closed, and kept current as the index follows the disk. After the first validation, files that appear
+ * on disk are reported too.
  */
 export class WorkspaceFiles {
   private readonly uris = new Set<string>();
+  private validated = false;
 
   constructor(
-    private readonly kinds: () => DocumentKinds,
+    private readonly index: WorkspaceIndex,
     private readonly diagnose: Diagnose,
     private readonly publish: Publish,
   ) {}
@@ -30,44 +30,46 @@ export class WorkspaceFiles {
     this.publish(uri, []);
   }
 
-  /** Re-reads one known file and publishes what it says now; a file that is gone or no longer ours is dropped. */
+  /** Publishes what the index says of a file now; a file the index no longer has is dropped (and its diagnostics withdrawn). */
   revalidate(uri: string): void {
-    const text = readText(uri);
-    const kind = text === undefined ? undefined : this.kinds().kindOf(uri, "yaml", text);
-    if (text === undefined || !kind) {
-      this.uris.delete(uri);
-      this.publish(uri, []);
-    } else this.publish(uri, this.diagnose(kind, text, uri));
+    const file = this.index.get(uri);
+    if (!file) {
+      if (this.uris.delete(uri)) this.publish(uri, []);
+    } else if (this.uris.has(uri) || this.validated) {
+      this.uris.add(uri);
+      this.publish(uri, this.diagnose(file));
+    }
   }
 
-  /** Re-reads every known file that is not open (after a settings change). */
-  refresh(isOpen: (uri: string) => boolean): void {
-    for (const uri of [...this.uris]) if (!isOpen(uri)) this.revalidate(uri);
+  /** Re-publishes every known file that is not open (after a settings or config change, or a change on disk). */
+  refresh(isOpen: (uri: string) => boolean, only?: (file: IndexedFile) => boolean): void {
+    for (const uri of [...this.uris]) {
+      const file = this.index.get(uri);
+      if (isOpen(uri) || (file && only && !only(file))) continue;
+      this.revalidate(uri);
+    }
   }
 
   /**
-   * Validates every pack and case file below the folders (URIs; only `file:` ones are searched). Open documents
-   * count with their current text (`open` gives their diagnostics) and are not published here.
+   * Validates every pack and case file of the index (build it first). Open documents count with their
+   * current text (`open` gives their diagnostics) and are not published here.
    */
-  validate(folderUris: string[], open: (uri: string) => PackDiagnostic[] | undefined): WorkspaceValidation {
-    const folders = folderUris.flatMap((u) => {
-      const path = fsPath(u);
-      return path ? [path] : [];
-    });
-    const found = findWorkspaceFiles(folders, this.kinds());
-    const now = new Set(found.map((f) => f.uri));
-    for (const uri of this.uris) {
+  validate(open: (uri: string) => PackDiagnostic[] | undefined): WorkspaceValidation {
+    this.validated = true;
+    const files = this.index.all().sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    const now = new Set(files.map((f) => f.uri));
+    for (const uri of [...this.uris]) {
       if (!now.has(uri)) {
         this.uris.delete(uri);
         if (!open(uri)) this.publish(uri, []);
       }
     }
-    const total: WorkspaceValidation = { files: found.length, filesWithErrors: 0, errors: 0, warnings: 0 };
-    for (const file of found) {
+    const total: WorkspaceValidation = { files: files.length, filesWithErrors: 0, errors: 0, warnings: 0 };
+    for (const file of files) {
       this.uris.add(file.uri);
       let diagnostics = open(file.uri);
       if (!diagnostics) {
-        diagnostics = this.diagnose(file.kind, file.text, file.uri);
+        diagnostics = this.diagnose(file);
         this.publish(file.uri, diagnostics);
       }
       const errors = diagnostics.filter((d) => d.severity === "error").length;
@@ -76,24 +78,5 @@ export class WorkspaceFiles {
       if (errors) total.filesWithErrors++;
     }
     return total;
-  }
-}
-
-function fsPath(uri: string): string | undefined {
-  try {
-    const u = URI.parse(uri);
-    return u.scheme === "file" ? u.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(uri: string): string | undefined {
-  const path = fsPath(uri);
-  if (!path) return undefined;
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
   }
 }

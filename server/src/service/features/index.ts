@@ -8,4 +8,6 @@ export { documentSymbols } from "./symbols";
 export { foldingRanges } from "./folding";
 export { codeLenses } from "./lens";
 export { documentLinks } from "./links";
+export { keySymbols, KEY_SYMBOL_KINDS } from "./key-symbols";
+export type { KeySymbol, KeySymbolKind } from "./key-symbols";
 export * from "./shapes";
