@@ -73,11 +73,20 @@ export class ServerProcess {
     this.proc.stdin!.write(framed.join(""));
   }
 
-  /** `workspaceFolders`: folder URIs sent in `initialize` (none by default). */
-  static async start(initializationOptions: unknown, capabilities: ClientCapabilities = {}, workspaceFolders: string[] | null = null): Promise<ServerProcess> {
+  /**
+   * `workspaceFolders`: folder URIs sent in `initialize` (none by default). `setup` installs the client's
+   * handlers (server-to-client requests such as workspace/configuration) before anything is sent.
+   */
+  static async start(
+    initializationOptions: unknown,
+    capabilities: ClientCapabilities = {},
+    workspaceFolders: string[] | null = null,
+    setup: (conn: ProtocolConnection) => void = () => undefined,
+  ): Promise<ServerProcess> {
     const proc = spawn(process.execPath, [BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     const conn = protocol.createProtocolConnection(new protocol.StreamMessageReader(proc.stdout!), new protocol.StreamMessageWriter(proc.stdin!));
     const server = new ServerProcess(proc, conn);
+    setup(conn);
     await bounded(
       conn.sendRequest(InitializeRequest.type, {
         processId: process.pid,
@@ -92,7 +101,8 @@ export class ServerProcess {
     return server;
   }
 
-  private wake(): void {
+  /** Re-checks every waitFor (call it from your own handlers). */
+  wake(): void {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w();

@@ -145,10 +145,11 @@ export function startServer(connection: Connection): void {
       const doc = documents.get(uri);
       return doc && serviceDiagnosticsOf(doc);
     },
-    openSymbols: (uri) => {
-      const doc = documents.get(uri);
-      return doc && sessionOf(doc)?.keySymbols?.();
-    },
+    openSymbols: () =>
+      documents.all().flatMap((doc) => {
+        const symbols = sessionOf(doc)?.keySymbols?.();
+        return symbols ? [{ uri: doc.uri, symbols }] : [];
+      }),
     publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
     diskChanged: () => {
       // Case files read their Skill folder when their model is built: those are built again.

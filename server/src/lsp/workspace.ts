@@ -18,8 +18,8 @@ export interface WorkspaceHost {
   isOpen(uri: string): boolean;
   /** An open document's diagnostics (with its rule levels and asset checks); undefined when it is not open or not ours. */
   openDiagnostics(uri: string): PackDiagnostic[] | undefined;
-  /** An open pack's key symbols (its current text, not the disk's). */
-  openSymbols(uri: string): KeySymbol[] | undefined;
+  /** The key symbols of every open pack (their current text, not the disk's). */
+  openSymbols(): { uri: string; symbols: KeySymbol[] }[];
   /** Publishes diagnostics of a file that is not open. */
   publish(uri: string, diagnostics: PackDiagnostic[]): void;
   /** Files on disk changed: open documents should be checked again (asset paths, Skill inputs). */
@@ -77,10 +77,12 @@ export class Workspace {
     return this.onDisk.validate((uri) => this.host.openDiagnostics(uri));
   }
 
-  /** `workspace/symbol`: challenge, input set, case and validator keys of every pack, open ones with their current text. */
-  async symbols(query: string): Promise<FoundSymbol[]> {
+  /** `workspace/symbol`: challenge, input set, case and validator keys of every pack, open ones (saved or not) with their current text. */
+  async symbols(query: unknown): Promise<FoundSymbol[]> {
     await this.index.ready();
-    const files = this.index.all().map((f) => ({ uri: f.uri, symbols: this.host.openSymbols(f.uri) ?? f.symbols }));
+    const open = this.host.openSymbols();
+    const openUris = new Set(open.map((f) => f.uri));
+    const files = [...this.index.all().filter((f) => !openUris.has(f.uri)), ...open];
     return searchSymbols(files, typeof query === "string" ? query : "");
   }
 
