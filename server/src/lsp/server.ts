@@ -159,6 +159,7 @@ export function startServer(connection: Connection): void {
     configChanged: () => revalidateAll(),
     progress: () => new IndexProgress(() => connection.window.createWorkDoneProgress()),
     log,
+    warn: (message) => connection.console.warn(message),
   });
 
   documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too

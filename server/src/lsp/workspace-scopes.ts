@@ -111,6 +111,13 @@ export class WorkspaceScopes {
     return !!config && configGlobs(config).ignored(path);
   }
 
+  /** Whether a file might be a pack or case file by name alone: YAML, or a glob of its settings or config matches. */
+  isCandidate(path: string): boolean {
+    if (YAML_FILE.test(path)) return true;
+    const uri = URI.file(path).toString();
+    return !!this.kindsFor(uri).kindOf(uri, "", "");
+  }
+
   /**
    * The kind and text of a file on disk inside the workspace, when it is a pack or case file: by name (globs),
    * else YAML by content. Ignored files, links leading out and unreadable files are none.

@@ -6,7 +6,7 @@ import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
 import { CONFIG_FILE_NAMES } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
-import { WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
+import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { withAssetChecks, withRuleLevels } from "./file-diagnostics";
 import type { IndexProgress } from "./index-progress";
 import { languages } from "./languages";
@@ -27,7 +27,10 @@ export interface WorkspaceHost {
   /** A config file changed: everything is checked again with the new rule levels and globs. */
   configChanged(): void;
   progress(): IndexProgress;
+  /** Logs a failure. */
   log(what: string, e: unknown): void;
+  /** Tells the user's log something worth knowing (a broken config, a very large workspace). */
+  warn(message: string): void;
 }
 
 /**
@@ -41,11 +44,12 @@ export class Workspace {
 
   constructor(private readonly host: WorkspaceHost) {
     this.scopes = new WorkspaceScopes((config) =>
-      host.log("config", new Error(`${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`)),
+      host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
     );
     this.index = new WorkspaceIndex({
       uri: (path) => URI.file(path).toString(),
       skipDir: (path) => this.scopes.ignored(path),
+      candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
       analyze: (kind, text, uri) => {
         const session = languages[kind](text, uri, { skillHost: this.scopes.skillHost(uri) });
@@ -60,7 +64,10 @@ export class Workspace {
     const progress = this.host.progress();
     return this.index
       .build(this.scopes.roots(), (done, total) => progress.report(done, total))
-      .then(() => this.onDisk.refresh((uri) => this.host.isOpen(uri)))
+      .then(() => {
+        if (this.index.size >= MAX_FILES) this.host.warn(`packlint: the workspace has more than ${MAX_FILES} packs; the index holds the first ${MAX_FILES}`);
+        this.onDisk.refresh((uri) => this.host.isOpen(uri));
+      })
       .catch((e) => this.host.log("indexing", e))
       .finally(() => progress.done());
   }

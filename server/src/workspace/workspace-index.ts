@@ -6,6 +6,9 @@ import { walkFiles } from "./discovery";
 /** More files than any workspace of packs has; past it the index stops growing rather than stall the server. */
 export const MAX_FILES = 5000;
 
+/** Files a build walks past at most (a workspace opened on a home folder): the index covers what came before. */
+export const MAX_WALKED = 200_000;
+
 /** What the index keeps of a pack or case file: enough for workspace requests, without its text or model. */
 export interface FileSummary {
   /** At the rules' own levels; the server applies the file's rule levels when it uses them. */
@@ -27,6 +30,8 @@ export interface IndexSource {
   uri(path: string): string;
   /** A folder the walk leaves out (a config's `ignore`). */
   skipDir(path: string): boolean;
+  /** Whether a file might be a pack or case file by its name alone (YAML, or a glob matches): the others are not read. */
+  candidate(path: string): boolean;
   /**
    * The kind of a file inside the workspace and its text, or undefined when it is not a pack or case file
    * (by the file's settings and config: globs, then content), is ignored, is not a regular file or cannot be read.
@@ -88,8 +93,9 @@ export class WorkspaceIndex {
       let walked = 0;
       for (const root of roots) {
         for (const path of walkFiles(root, (dir) => this.source.skipDir(dir))) {
-          paths.push(path);
-          if (++walked % 500 === 0) {
+          if (this.source.candidate(path)) paths.push(path);
+          if (++walked >= MAX_WALKED) break;
+          if (walked % 500 === 0) {
             await tick();
             if (superseded()) return;
           }
