@@ -42,7 +42,8 @@ export function startServer(connection: Connection): void {
   let refreshDiagnostics = false;
   let workspaceFoldersRequests = false;
   let watchedFilesRegistration = false;
-  let initializationSettings: unknown;
+  /** The settings the client pushed last (initializationOptions, then didChangeConfiguration), for clients that are not asked. */
+  let pushedSettings: unknown;
 
   // ---- one session (model) per document version ----
   const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
@@ -131,10 +132,9 @@ export function startServer(connection: Connection): void {
     } else for (const doc of documents.all()) schedule(doc.uri);
   };
 
-  /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed). */
+  /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed; files published from disk follow it). */
   const revalidateAll = () => {
     recheckOpen(true);
-    safely("workspace validation", () => workspace.refreshDisk());
     void workspace.rebuild();
   };
 
@@ -208,8 +208,8 @@ export function startServer(connection: Connection): void {
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    initializationSettings = params.initializationOptions;
-    workspace.scopes.setSettings(resolveSettings(initializationSettings));
+    pushedSettings = params.initializationOptions;
+    workspace.scopes.setSettings(resolveSettings(pushedSettings));
     workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
     watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     workspace.scopes.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
@@ -246,7 +246,7 @@ export function startServer(connection: Connection): void {
           const removed = new Set(e.removed.map((f) => f.uri));
           const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
           workspace.scopes.setFolders([...kept, ...e.added.filter((f) => !kept.some((k) => k.uri === f.uri))]);
-          void loadSettings(initializationSettings);
+          void loadSettings(pushedSettings);
         }),
       );
     }
@@ -258,6 +258,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((params) => {
     const pushed = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
+    if (pushed !== undefined && pushed !== null) pushedSettings = pushed;
     void loadSettings(pushed ?? undefined);
   });
 

@@ -108,11 +108,6 @@ export class Workspace {
     if (this.onDisk.has(uri)) this.onDisk.revalidate(uri);
   }
 
-  /** Settings changed: disk diagnostics are published again with the new levels (the index is rebuilt by the caller). */
-  refreshDisk(): void {
-    this.onDisk.refresh((uri) => this.host.isOpen(uri));
-  }
-
   // ---- file watching ----
   /**
    * `workspace/didChangeWatchedFiles`: created, changed and deleted files and folders (a rename is a delete
