@@ -1,0 +1,59 @@
+import * as vscode from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import type * as lsp from "vscode-languageclient";
+import { Commands, ConvertLegacyItemsResult, Requests, SkillText, WorkspaceValidation } from "../../shared/src";
+
+/** The commands: each asks the server to do the work and only shows the result. */
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel): void {
+  const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+
+  register(Commands.validateWorkspace, async () => {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: "Validating challenge packs…" },
+      () => client.sendRequest<WorkspaceValidation>(Requests.validateWorkspace, {}),
+    );
+    await vscode.commands.executeCommand("workbench.actions.view.problems");
+    void vscode.window.showInformationMessage(summary(result));
+    return result;
+  });
+
+  register(Commands.convertLegacyItems, async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc) return void vscode.window.showWarningMessage("Open a challenge pack first.");
+    const result = await client.sendRequest<ConvertLegacyItemsResult>(Requests.convertLegacyItems, { uri: doc.uri.toString() });
+    if (result.changes === 0) void vscode.window.showInformationMessage("No legacy `items` or `item_key` in this file.");
+    return result;
+  });
+
+  register(Commands.restartServer, () => client.restart());
+  register(Commands.showOutput, () => output.show(true));
+
+  const skillCommand = (request: string) => async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc) return void vscode.window.showWarningMessage("Open a Skill Testing case file (tests/skill_cases.yaml) first.");
+    const result = await client.sendRequest<SkillText>(request, { uri: doc.uri.toString() });
+    if (result.markdown === null) return void vscode.window.showWarningMessage(result.error ?? "Nothing to show.");
+    const shown = await vscode.workspace.openTextDocument({ language: "markdown", content: result.markdown });
+    await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    return result;
+  };
+  register(Commands.skillPrompts, skillCommand(Requests.skillPrompts));
+  register(Commands.skillReport, skillCommand(Requests.skillReport));
+
+  // Code lenses ask for this with LSP JSON arguments; VS Code's own command wants its types.
+  register(Commands.showReferences, (uri: string, position: lsp.Position, locations: lsp.Location[]) =>
+    vscode.commands.executeCommand(
+      "editor.action.showReferences",
+      vscode.Uri.parse(uri),
+      client.protocol2CodeConverter.asPosition(position),
+      locations.map((l) => client.protocol2CodeConverter.asLocation(l)),
+    ),
+  );
+}
+
+function summary(r: WorkspaceValidation): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (r.files === 0) return "No challenge packs or Skill Testing case files in the workspace.";
+  const errors = r.errors ? `${plural(r.errors, "error")} in ${plural(r.filesWithErrors, "file")}` : "no errors";
+  return `Validated ${plural(r.files, "file")}: ${errors}, ${plural(r.warnings, "warning")}.`;
+}
