@@ -11,7 +11,8 @@ import { createVSIX } from "@vscode/vsce";
 import { CLIENT_DIR, ROOT, vsixPath } from "./paths";
 
 async function bundle(): Promise<void> {
-  const common = { bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning", legalComments: "none" } as const;
+  // Source maps are written next to the bundles for debugging (F5); the .vsix leaves them out (.vscodeignore).
+  const common = { bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning", legalComments: "none", sourcemap: true } as const;
   await Promise.all([
     build({ ...common, entryPoints: [join(CLIENT_DIR, "src", "extension.ts")], external: ["vscode"], outfile: join(CLIENT_DIR, "dist", "extension.js") }),
     build({

@@ -21,6 +21,9 @@ const SETTINGS = {
   "files.autoSave": "off",
   "security.workspace.trust.enabled": false,
   "window.restoreWindows": "none",
+  // The workspace is a scratch copy inside this repository's clone: no "open the parent repository?" prompt.
+  "git.enabled": false,
+  "git.openRepositoryInParentFolders": "never",
 };
 
 /**
