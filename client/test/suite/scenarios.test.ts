@@ -2,7 +2,7 @@ import * as assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
-import { activated, diagnostic, open, readDisk, workspaceFile } from "./vscode-helpers";
+import { activated, diagnostic, open, readDisk } from "./vscode-helpers";
 
 /** Where the repository is, from client/out/client/test/suite/. */
 const ROOT = join(__dirname, "..", "..", "..", "..", "..");
