@@ -40,6 +40,18 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   register(Commands.skillPrompts, skillCommand(Requests.skillPrompts));
   register(Commands.skillReport, skillCommand(Requests.skillReport));
 
+  // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
+  register(Commands.runInputSet, async (command: unknown) => {
+    if (typeof command !== "string" || command === "") return;
+    const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
+    if (choice === COPY) await vscode.env.clipboard.writeText(command);
+    else if (choice === RUN_IN_TERMINAL) {
+      const terminal = vscode.window.createTerminal({ name: "AgentClash", cwd: packFolder() });
+      terminal.show();
+      terminal.sendText(command);
+    }
+  });
+
   // Code lenses ask for this with LSP JSON arguments; VS Code's own command wants its types.
   register(Commands.showReferences, (uri: string, position: lsp.Position, locations: lsp.Location[]) =>
     vscode.commands.executeCommand(
@@ -49,6 +61,15 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
       locations.map((l) => client.protocol2CodeConverter.asLocation(l)),
     ),
   );
+}
+
+const RUN_IN_TERMINAL = "Run in Terminal";
+const COPY = "Copy";
+
+/** The folder of the active pack on disk: where the command line's pack is. */
+function packFolder(): vscode.Uri | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === "file" ? vscode.Uri.joinPath(uri, "..") : undefined;
 }
 
 function summary(r: WorkspaceValidation): string {

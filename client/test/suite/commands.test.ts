@@ -9,6 +9,11 @@ suite("commands", () => {
     await activated();
   });
 
+  test("every command of the manifest and of the server's code lenses is registered", async () => {
+    const registered = await vscode.commands.getCommands(true);
+    for (const id of Object.values(Commands)) assert.ok(registered.includes(id), id);
+  });
+
   test("validate workspace: every pack and case file of the workspace lands in the Problems panel", async () => {
     const result = await vscode.commands.executeCommand<WorkspaceValidation>(Commands.validateWorkspace);
     assert.equal(result.files, 4, JSON.stringify(result)); // broken, legacy, valid, skills/refund-helper/tests/skill_cases.yaml

@@ -20,23 +20,13 @@ function variants(): string[] {
   return out;
 }
 
-/** A model, or undefined where the core cannot build one (a decode gap that is not this suite's subject). */
-function model(text: string): svc.PackModel | undefined {
-  try {
-    return svc.buildPackModel(text, URI);
-  } catch {
-    return undefined;
-  }
-}
+const model = (text: string) => svc.buildPackModel(text, URI);
 
 const syntaxErrors = (m: svc.PackModel) => svc.packDiagnostics(m).filter((d) => d.code === "yaml-syntax" || d.code === "yaml-duplicate-key").length;
 
 test("every feature answers at every position of half-edited packs, with ranges inside the document", () => {
-  let built = 0;
   for (const text of variants()) {
     const m = model(text);
-    if (!m) continue;
-    built++;
     const end = m.lines.positionAt(text.length);
     const inside = (r: svc.Range) => r.start.line <= end.line && r.end.line <= end.line;
     svc.documentSymbols(m);
@@ -54,20 +44,17 @@ test("every feature answers at every position of half-edited packs, with ranges 
       svc.rename(m, p, "renamed");
     }
   }
-  assert.ok(built > 20, `built ${built} models`);
 });
 
 test("every quick fix's edit applies cleanly and introduces no YAML syntax error", () => {
   let applied = 0;
   for (const text of variants()) {
     const m = model(text);
-    if (!m) continue;
     const before = syntaxErrors(m);
     for (const d of svc.packDiagnostics(m)) {
       for (const action of svc.codeActions(m, d.range)) {
         const out = applyEdits(text, action.edit.changes[URI]);
         const after = model(out);
-        assert.ok(after, `"${action.title}" leaves a pack the core can build`);
         assert.ok(syntaxErrors(after) <= before, `"${action.title}" keeps the YAML well-formed`);
         applied++;
       }

@@ -12,6 +12,7 @@ import { CodeAction, TextEdit, WorkspaceEdit } from "./shapes";
 import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
 import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
 import { noun } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
 
 export const QUICK_FIX = "quickfix";
 
@@ -206,7 +207,7 @@ const undeclaredReference: Fix = (model, d) => {
   const ref = model.symbols.references.find((r) => r.kind === kind && r.name === name && r.span.start >= span.start && r.span.end <= span.end);
   const scope = ref?.scope ?? "";
   const target = ref?.span ?? unquoted(model.text, span);
-  const declared = model.symbols.declared(kind, scope).map((s) => s.name);
+  const declared = symbolIndex(model).declared(kind, scope).map((s) => s.name);
   const out: CodeAction[] = [];
   closest(name, declared).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
@@ -294,7 +295,7 @@ const duplicateKey: Fix = (model, d) => {
   const span = spanOf(model, d);
   const decl = model.symbols.declarations.find((s) => s.span.start >= span.start && s.span.end <= span.end);
   if (!decl) return [];
-  const names = new Set(model.symbols.declared(decl.kind, decl.scope).map((s) => s.name));
+  const names = new Set(symbolIndex(model).declared(decl.kind, decl.scope).map((s) => s.name));
   let n = 2;
   while (names.has(`${decl.name}-${n}`)) n++;
   const unique = `${decl.name}-${n}`;

@@ -10,6 +10,7 @@ import { CompletionItem, CompletionKind, CompletionList, MarkupContent } from ".
 import { closedEnumOf, defaultValue, enumNote, enumOf, isRequired, lookupKey, referenceOf, requiredKeys, Shape, shapeAt, shapeOfType } from "./schema";
 import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -77,7 +78,7 @@ class Env {
   /** Declared names of a symbol kind in a scope, in document order, without repeats. */
   declared(kind: SymbolKind, scope = "") {
     const seen = new Set<string>();
-    return this.model.symbols.declared(kind, scope).filter((d) => !seen.has(d.name) && seen.add(d.name));
+    return symbolIndex(this.model).declared(kind, scope).filter((d) => !seen.has(d.name) && seen.add(d.name));
   }
 }
 
@@ -339,7 +340,7 @@ function evidenceItems(env: Env, entry: string): CompletionItem[] {
     if (validator?.type === "tool_call_assertion") add("tool_calls", "the run's tool calls (tool_call_assertion only)");
   }
   for (const v of enumValues("evidence_reference_exact")) add(v, "evidence");
-  const names = (kind: SymbolKind) => [...new Set(model.symbols.declarations.filter((d) => d.kind === kind).map((d) => d.name))];
+  const names = (kind: SymbolKind) => [...new Set(symbolIndex(model).declaredAnywhere(kind).map((d) => d.name))];
   for (const k of names("input")) add(`case.inputs.${k}`, "case input");
   for (const k of names("expectation")) add(`case.expectations.${k}`, "case expectation");
   const payloadKeys = new Set<string>();

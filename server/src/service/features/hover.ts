@@ -8,13 +8,15 @@ import type { Hover, MarkupContent } from "./shapes";
 import { enumNote, enumOf, fieldRules, isRequired, lookupKey, shapeAt } from "./schema";
 import { KEY_DOCS } from "./key-docs";
 import { noun, symbolPreview } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
 
 /** Hover: on a reference or a declared key, a preview of what it names; on a key (or its value), the key's documentation. */
 export function hover(model: PackModel, position: Position): Hover | null {
   const offset = model.lines.offsetAt(position);
-  const sym = model.symbols.at(offset);
+  const index = symbolIndex(model);
+  const sym = index.at(offset);
   if (sym) {
-    const decl = model.symbols.occurrences(sym.kind, sym.name, sym.scope).declarations[0];
+    const decl = index.occurrences(sym.kind, sym.name, sym.scope).declarations[0];
     const value = decl ? symbolPreview(model, decl) : `**${noun(sym.kind)}** \`${sym.name}\` is not declared`;
     return { contents: { kind: "markdown", value }, range: toRange(model.lines, sym.span) };
   }

@@ -4,6 +4,7 @@ import type { Position, Range } from "../types";
 import type { SymbolEntry } from "../model/symbols";
 import { DocumentHighlight, HighlightKind, Location, TextEdit, WorkspaceEdit } from "./shapes";
 import { noun } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
 
 /**
  * Definition, references, highlights and rename over the symbol table: every key graph (challenges, case
@@ -11,11 +12,11 @@ import { noun } from "./symbol-info";
  */
 
 function symbolAt(model: PackModel, position: Position): SymbolEntry | undefined {
-  return model.symbols.at(model.lines.offsetAt(position));
+  return symbolIndex(model).at(model.lines.offsetAt(position));
 }
 
 function occurrencesOf(model: PackModel, s: SymbolEntry) {
-  return model.symbols.occurrences(s.kind, s.name, s.scope);
+  return symbolIndex(model).occurrences(s.kind, s.name, s.scope);
 }
 
 function location(model: PackModel, e: SymbolEntry): Location {
