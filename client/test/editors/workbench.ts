@@ -23,7 +23,8 @@ export class Workbench {
 
   /** Go to Line/Column (Ctrl+G) with 1-based numbers, as the status bar shows them. */
   async goTo(line: number, column: number): Promise<void> {
-    await this.page.locator(".editor-instance .monaco-editor .view-lines").first().click();
+    // Focus the editor through its tab: a click in the text could land on a code lens and run it.
+    await this.page.locator(".tabs-container .tab.active").click();
     await this.page.keyboard.press("Control+G");
     const input = this.page.locator(".quick-input-widget input");
     await input.waitFor({ timeout: UI_TIMEOUT });
