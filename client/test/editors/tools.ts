@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ROOT, vsixPath } from "../../scripts/paths";
 
 /**
  * What the real-editor tests drive, and where: code-server from tools/code-server (npm, pinned), Debian's Chromium
- * and Neovim. Each can be pointed elsewhere by an environment variable. A missing tool fails the suite with what
+ * and Neovim. Each can be pointed elsewhere by an environment variable (PACKLINT_CODE_SERVER: the `code-server`
+ * of another npm install of code-server 4.100.3, e.g. one shared by several clones). A missing tool fails the suite with what
  * is missing and how to install it: these tests are never skipped.
  */
 export const SETUP_HINT = "run `npm run setup:editors` (Debian chromium, neovim, ripgrep and libkrb5-dev, then code-server 4.100.3 into tools/code-server), as .ci/run does";
@@ -32,7 +33,7 @@ export function packagedVsix(): string {
   return vsixPath(version);
 }
 
-/** code-server's own copy of VS Code (its built-in extensions and node modules). */
+/** code-server's own copy of VS Code (its built-in extensions and node modules), beside its entry point out/node/entry.js. */
 export function vscodeDir(): string {
-  return join(need("codeServer"), "..", "..", "code-server", "lib", "vscode");
+  return join(dirname(realpathSync(need("codeServer"))), "..", "..", "lib", "vscode");
 }
