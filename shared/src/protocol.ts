@@ -3,6 +3,8 @@
 export const Commands = {
   /** Shows reference locations (arguments: uri, position, locations — LSP JSON). Code lenses use it; the client implements it. */
   showReferences: "packlint.showReferences",
+  /** Offers an `agentclash eval start --input-set <key>` command line (argument: the command): copy it or run it in a terminal. */
+  runInputSet: "packlint.runInputSet",
   /** The VS Code extension's commands (contributed in client/package.json); their work is done by the requests below. */
   validateWorkspace: "packlint.validateWorkspace",
   convertLegacyItems: "packlint.convertLegacyItems",

@@ -69,10 +69,16 @@ export function resolvePlain(text: string): Resolved {
   if (!numeric) return { tag: "!!str", value: text };
   const ts = timestamp(text);
   if (ts !== undefined) return { tag: "!!timestamp", value: ts };
+  // yaml.v3 hands text that starts with "." to ParseFloat as written, which takes "_" only between digits.
+  if (text[0] === "." && /(?<![0-9])_|_(?![0-9])/.test(text)) return { tag: "!!str", value: text };
   const plain = text.replace(/_/g, "");
   const int = parseGoInt(plain);
   if (int !== undefined) return { tag: "!!int", value: int };
-  if (FLOAT.test(plain)) return { tag: "!!float", value: Number(plain) };
+  if (FLOAT.test(plain)) {
+    // Go's ParseFloat fails past float64's range (1e400 is ErrRange, not +Inf): yaml.v3 keeps the text then.
+    const value = Number(plain);
+    if (Number.isFinite(value)) return { tag: "!!float", value };
+  }
   return { tag: "!!str", value: text };
 }
 
