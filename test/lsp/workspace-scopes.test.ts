@@ -52,6 +52,11 @@ test("scopes: the config's packs globs make a file a pack; its ignore globs keep
   assert.equal(s.classifyFile(join(top, "secret.md")), undefined, "outside the folders");
   s.configChanged();
   assert.equal(s.ignored(join(A, "fixtures/f.pack.yaml")), true);
+  assert.equal(s.outsideIndex(join(A, "node_modules/dep/package.json")), true, "file watching ignores dependencies");
+  assert.equal(s.outsideIndex(join(A, ".git/config")), true);
+  assert.equal(s.outsideIndex(join(top, "elsewhere.pack.yaml")), true);
+  assert.equal(s.outsideIndex(join(A, "packs/.hidden.pack.yaml")), false, "only folders are skipped");
+  assert.equal(s.outsideIndex(join(A, "package.json")), false);
 });
 
 test("scopes: a case file reads its Skill folder only inside the workspace; inputs leading out are reported as such, never read", () => {

@@ -1,10 +1,11 @@
+import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
 import type { AssetFiles } from "../service";
 import type { SkillHost } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
-import { configGlobs, YAML_FILE } from "../workspace/discovery";
+import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
 import { within } from "../workspace/paths";
 import { ProjectConfigs, type FoundConfig } from "../workspace/project-config";
 import { DocumentKinds } from "./document-kinds";
@@ -103,6 +104,17 @@ export class WorkspaceScopes {
       this.kinds.set(key, kinds);
     }
     return kinds;
+  }
+
+  /**
+   * A path the index never covers: below a folder the walk skips (dependencies, build output, dot-folders)
+   * or outside every workspace folder.
+   */
+  outsideIndex(path: string): boolean {
+    const root = this.files.rootOf(path);
+    if (!root) return true;
+    const rel = relative(within(root.given, path) ? root.given : root.real, path);
+    return rel.split(sep).slice(0, -1).some(isSkippedDir);
   }
 
   /** A project config's `ignore` glob matches the file or folder: the index leaves it out. */

@@ -122,6 +122,7 @@ export class Workspace {
       const path = fsPath(change.uri);
       if (!path || !this.scopes.folderOf(change.uri)) continue;
       touched.push(path);
+      if (this.scopes.outsideIndex(path)) continue; // e.g. node_modules/x/package.json: neither a pack nor our config
       if (CONFIG_FILE_NAMES.includes(basename(path))) configChanged = true;
       if (change.type === FileChangeType.Deleted) {
         for (const uri of this.index.remove(path)) affected.add(uri);
