@@ -14,6 +14,7 @@ function source(skip: (path: string) => boolean = () => false): IndexSource & { 
     uri: (path) => `file://${path}`,
     skipDir: skip,
     candidate: (path) => path.endsWith(".yaml"),
+    textOnly: () => true,
     classify: (path) => {
       let text;
       try {
@@ -50,8 +51,10 @@ test("index: a build finds every pack below the roots, with progress, and drops 
   assert.deepEqual(names(index), ["one", "two"]);
   assert.deepEqual(steps, [[0, 3], [1, 3], [2, 3], [3, 3]], "one step per file looked at");
   rmSync(join(dir, "one.yaml"));
+  writeFileSync(join(dir, "sub/two.yaml"), "pack: two");
   await index.build([dir]);
   assert.deepEqual(names(index), ["two"]);
+  assert.deepEqual(src.analyzed, ["one.yaml", "two.yaml"], "an unchanged text is not analysed again");
 });
 
 test("index: updates follow created, changed and deleted files and folders; a newer build supersedes a running one", async () => {

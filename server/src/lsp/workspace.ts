@@ -51,6 +51,8 @@ export class Workspace {
       skipDir: (path) => this.scopes.ignored(path),
       candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
+      // A case file's findings depend on its Skill folder too (SKILL.md, inputs.files).
+      textOnly: (kind) => kind === "challenge-pack",
       analyze: (kind, text, uri) => {
         const session = languages[kind](text, uri, { skillHost: this.scopes.skillHost(uri) });
         return { diagnostics: session.diagnostics({}), symbols: session.keySymbols?.() ?? [], assets: session.assetPaths?.() ?? [] };

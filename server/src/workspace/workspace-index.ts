@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import type { DocumentKind } from "../../../shared/src";
 import type { AssetPathRef, KeySymbol, PackDiagnostic } from "../service";
@@ -38,6 +39,8 @@ export interface IndexSource {
    */
   classify(path: string): { kind: DocumentKind; text: string } | undefined;
   analyze(kind: DocumentKind, text: string, uri: string): FileSummary;
+  /** Whether a file's summary depends on its text alone (then an unchanged text is not analysed again). */
+  textOnly(kind: DocumentKind): boolean;
 }
 
 export interface BuildProgress {
@@ -54,7 +57,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * `remove`, `addFolder`, as file watching reports changes). Requests that need it complete `await ready()`.
  */
 export class WorkspaceIndex {
-  private readonly files = new Map<string, IndexedFile & { stamp: number }>();
+  private readonly files = new Map<string, IndexedFile & { stamp: number; digest: string }>();
   private stamp = 0;
   private generation = 0;
   private running: Promise<void> = Promise.resolve();
@@ -150,7 +153,12 @@ export class WorkspaceIndex {
     const found = this.source.classify(path);
     if (!found) return undefined;
     const uri = this.source.uri(path);
-    this.files.set(uri, { uri, path, kind: found.kind, ...this.source.analyze(found.kind, found.text, uri), stamp: ++this.stamp });
+    const digest = createHash("sha1").update(found.text).digest("base64");
+    const before = this.files.get(uri);
+    const unchanged = before && before.kind === found.kind && before.digest === digest && this.source.textOnly(found.kind);
+    const summary = unchanged ? before : this.source.analyze(found.kind, found.text, uri);
+    const { diagnostics, symbols, assets } = summary;
+    this.files.set(uri, { uri, path, kind: found.kind, diagnostics, symbols, assets, stamp: ++this.stamp, digest });
     return uri;
   }
 }
