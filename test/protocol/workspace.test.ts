@@ -28,6 +28,7 @@ const top = tempTree({
   "a/custom/odd.yml": withAsset("../packs/assets/policy.pdf", withChallenge("odd-question")).replace(/^pack:/m, '"pack":'),
   "a/fixtures/ignored.pack.yaml": withChallenge("ignored-question"),
   "b/refunds.pack.yaml": withAsset("assets/gone.pdf", withChallenge("billing-question")),
+  "c/later.pack.yaml": withChallenge("later-folder-question"),
   "outside.txt": "not in the workspace",
 });
 const A = join(top, "a");
@@ -181,4 +182,13 @@ test("open packs: asset paths follow the disk, links only inside the workspace, 
   assert.ok(!reconfigured.some((d) => String(d.code).startsWith("asset")));
   // The config no longer names custom/*.yml: odd.yml is not sniffed, so it leaves the index.
   assert.deepEqual(await symbols("odd-question"), []);
+});
+
+test("workspace folders: an added folder is indexed, a removed one leaves the index", async () => {
+  const C_URI = uriOf(join(top, "c"));
+  await server.conn.sendNotification(P.DidChangeWorkspaceFoldersNotification.type, {
+    event: { added: [{ uri: C_URI, name: "c" }], removed: [{ uri: B_URI, name: "folder1" }] },
+  });
+  assert.equal((await symbols("later-folder-question"))[0]?.location.uri, uriOf(join(top, "c/later.pack.yaml")));
+  assert.deepEqual(await symbols("billing-question"), []);
 });

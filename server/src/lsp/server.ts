@@ -246,6 +246,8 @@ export function startServer(connection: Connection): void {
           const removed = new Set(e.removed.map((f) => f.uri));
           const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
           workspace.scopes.setFolders([...kept, ...e.added.filter((f) => !kept.some((k) => k.uri === f.uri))]);
+          // Rebuilt at once, so requests that follow see the new folders; again once their settings are in.
+          void workspace.rebuild();
           void loadSettings(pushedSettings);
         }),
       );
