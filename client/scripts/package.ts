@@ -1,10 +1,11 @@
 /**
- * `npm run package`: bundles the client and the server with esbuild into client/dist/, writes the JSON Schema that
+ * `npm run package`: bundles the client and the server with esbuild into client/dist/, copies the grammars of syntaxes/
+ * there, writes the JSON Schema that
  * `yamlValidation` points at (the output of `packlint schema`, never written by hand), and packages the .vsix with
  * vsce into dist/ at the repository root. `--no-vsix` stops after the bundles (for the in-host tests and F5).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { createVSIX } from "@vscode/vsce";
@@ -23,6 +24,11 @@ async function bundle(): Promise<void> {
   ]);
 }
 
+/** The TextMate grammars live in the repository's syntaxes/; the extension ships copies in dist/syntaxes/. */
+function copyGrammars(): void {
+  cpSync(join(ROOT, "syntaxes"), join(CLIENT_DIR, "dist", "syntaxes"), { recursive: true });
+}
+
 /** The schema as `packlint schema` prints it (from the compiled CLI: `npm run build` runs first). */
 function writeSchema(): void {
   const run = spawnSync(process.execPath, [join(ROOT, "bin", "packlint.js"), "schema"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
@@ -35,6 +41,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(join(CLIENT_DIR, "dist"), { recursive: true });
   await bundle();
+  copyGrammars();
   writeSchema();
   if (process.argv.includes("--no-vsix")) {
     console.log(`extension bundled into ${join(CLIENT_DIR, "dist")} in ${Date.now() - started} ms`);

@@ -54,7 +54,9 @@ test("manifest: our language ids, each with a grammar; the schema is offered for
   const grammars = contributes.grammars as { language?: string; scopeName: string; path: string; injectTo?: string[] }[];
   for (const id of languages) assert.ok(grammars.some((g) => g.language === id && g.scopeName === `source.yaml.${id}`), id);
   for (const g of grammars) {
-    const grammar = read(join("client", g.path));
+    // The package step copies syntaxes/ into the extension's dist/syntaxes/.
+    assert.match(g.path, /^\.\/dist\/syntaxes\/[^/]+\.json$/);
+    const grammar = read(g.path.replace("./dist/syntaxes/", "syntaxes/"));
     assert.equal(grammar.scopeName, g.scopeName, g.path);
   }
   const pack = contributes.languages.find((l: { id: string }) => l.id === LanguageIds.pack);
@@ -63,7 +65,7 @@ test("manifest: our language ids, each with a grammar; the schema is offered for
 });
 
 test("grammar: the evidence references it colours are the catalog's", () => {
-  const injection = read("client/syntaxes/pack-references.injection.tmLanguage.json");
+  const injection = read("syntaxes/pack-references.injection.tmLanguage.json");
   const alternatives = (pattern: string) => {
     const group = /\(\?<=[^)]*\)\(([^()]+)\)/.exec(pattern);
     assert.ok(group, pattern);
