@@ -29,13 +29,22 @@ test("document kinds: settings replace the globs and can turn sniffing off; ill-
 });
 
 test("settings: known fields of the right type win, everything else falls back to the defaults", () => {
-  const s = resolveSettings({ diagnosticsDebounceMs: -5, rules: { "unknown-key": "off", x: "loud" }, sniffContent: "yes", packGlobs: ["**/*.p.yaml"] });
+  const s = resolveSettings({
+    diagnosticsDebounceMs: -5,
+    rules: { "unknown-key": "off", x: "loud" },
+    sniffContent: "yes",
+    packGlobs: ["**/*.p.yaml"],
+    largeFileChars: 1.5,
+    maxOutlineItems: 300,
+  });
   assert.deepEqual(s, {
     packGlobs: ["**/*.p.yaml"],
     sniffContent: true,
     skillCaseGlobs: ["**/tests/skill_cases.yaml"],
     diagnosticsDebounceMs: 200,
     rules: { "unknown-key": "off" },
+    largeFileChars: 2_000_000,
+    maxOutlineItems: 300,
   });
 });
 

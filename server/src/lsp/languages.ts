@@ -17,7 +17,7 @@ export interface DocumentSession {
   rename?(position: svc.Position, newName: string): svc.RenameResult | null;
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
-  folding?(): svc.FoldingRange[];
+  folding?(max?: number): svc.FoldingRange[];
   lenses?(): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
   /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
@@ -30,6 +30,8 @@ export interface DocumentSession {
   prompts?(): string;
   /** Case files: the Skill Test Report from the responses on disk; undefined when the file has no folder. */
   report?(): { markdown: string; overall: string } | undefined;
+  /** The session of the next version, from the content changes since this one; this session is used up. */
+  update?(changes: readonly svc.TextChange[], version: number): DocumentSession;
 }
 
 /** What a document may read besides its text: a case file's Skill folder, through the server's confined host. */
@@ -39,9 +41,11 @@ export interface DocumentEnv {
 
 export type DocumentLanguage = (text: string, uri: string, env?: DocumentEnv) => DocumentSession;
 
-const challengePack: DocumentLanguage = (text, uri) => {
-  const model = svc.buildPackModel(text, uri);
+const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
+
+function packSession(model: svc.PackModel): DocumentSession {
   return {
+    update: (changes, version) => packSession(svc.updatePackModel(model, changes, version)),
     diagnostics: (rules) => svc.packDiagnostics(model, rules),
     completion: (p) => svc.completion(model, p),
     hover: (p) => svc.hover(model, p),
@@ -52,14 +56,14 @@ const challengePack: DocumentLanguage = (text, uri) => {
     rename: (p, name) => svc.rename(model, p, name),
     codeActions: (r, rules) => svc.codeActions(model, r, rules),
     symbols: () => svc.documentSymbols(model),
-    folding: () => svc.foldingRanges(model),
+    folding: (max) => svc.foldingRanges(model, max),
     lenses: () => svc.codeLenses(model),
     links: (resolve) => svc.documentLinks(model, resolve),
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
     convertLegacyItems: () => svc.convertLegacyItems(model),
   };
-};
+}
 
 /** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
 const skillCases: DocumentLanguage = (text, uri, env) => {

@@ -7,7 +7,9 @@ import {
   ErrorCodes,
   InitializeResult,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
@@ -30,13 +32,23 @@ import { withAssetChecks } from "./file-diagnostics";
 import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "./languages";
 import { Workspace } from "./workspace";
+import { PendingChanges } from "./pending-changes";
+import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // The content changes of each document since its session's version, for incremental updates of the model.
+  const pending = new PendingChanges();
+  const documents = new TextDocuments({
+    create: TextDocument.create,
+    update: (doc, changes, version) => {
+      pending.record(doc.uri, doc.version, version, changes);
+      return TextDocument.update(doc, changes, version);
+    },
+  });
   let pullDiagnostics = false;
   let configurationRequests = false;
   let refreshDiagnostics = false;
@@ -46,14 +58,24 @@ export function startServer(connection: Connection): void {
   let pushedSettings: unknown;
 
   // ---- one session (model) per document version ----
-  const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
+  const sessions = new Map<string, { version: number; kind: string | undefined; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
     if (cached?.version === doc.version) return cached.session;
     const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
-    const session = language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
-    sessions.set(doc.uri, { version: doc.version, session });
+    const changes = pending.take(doc.uri, cached?.version, doc.version);
+    let session: DocumentSession | undefined;
+    // The previous version's session turns into this one's when the document kept its kind.
+    if (language && changes && cached?.session?.update && cached.kind === kind) {
+      try {
+        session = cached.session.update(changes, doc.version);
+      } catch (e) {
+        log("incremental update", e);
+      }
+    }
+    session ??= language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
+    sessions.set(doc.uri, { version: doc.version, kind, session });
     return session;
   };
   const sessionFor = (uri: string) => {
@@ -162,15 +184,24 @@ export function startServer(connection: Connection): void {
     warn: (message) => connection.console.warn(message),
   });
 
-  documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too
-  // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
-  documents.onDidOpen((e) => safely("open", () => pullDiagnostics && workspace.opened(e.document.uri)));
+  // A document just opened is diagnosed at once; edits wait for the debounce (onDidChangeContent fires on open too).
+  const opened = new Set<string>();
+  documents.onDidOpen((e) =>
+    safely("open", () => {
+      opened.add(e.document.uri);
+      // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
+      if (pullDiagnostics) workspace.opened(e.document.uri);
+    }),
+  );
+  documents.onDidChangeContent((e) => schedule(e.document.uri, opened.delete(e.document.uri) ? 0 : undefined));
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       sessions.delete(uri);
+      pending.forget(uri);
+      noticed.delete(uri);
       const wasPublished = published.delete(uri);
       if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
       else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -293,10 +324,26 @@ export function startServer(connection: Connection): void {
       return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
-  connection.onDocumentSymbol(guard("documentSymbol", [], (p) => at(p.textDocument.uri, (s) => s.symbols?.(), [])));
-  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
-  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), [])));
+  // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----
+  const noticed = new Set<string>();
+  const extras = (uri: string): ExtrasPlan => {
+    const plan = extrasPlan(documents.get(uri)?.getText().length ?? 0, workspace.scopes.settingsFor(uri));
+    if (plan.notice && !noticed.has(uri)) {
+      noticed.add(uri);
+      connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: plan.notice }).catch(() => undefined);
+    }
+    return plan;
+  };
+  connection.onDocumentSymbol(
+    guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
+  );
+  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(), []) : [])));
+  connection.onDocumentLinks(
+    guard("documentLink", [], (p) =>
+      extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],
+    ),
+  );
   connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p) => workspace.symbols(p?.query)));
 
   // ---- custom requests (the VS Code extension's commands) ----

@@ -6,3 +6,7 @@ export { assetPathRefs, assetFileDiagnostics, isLocalPath, ASSET_FILE_MISSING, A
 export type { AssetPathRef, AssetFiles, AssetFileState } from "./asset-files";
 export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
 export * from "./features";
+export { updatePackModel } from "./incremental/update";
+export type { TextChange } from "./incremental/edit";
+export { extrasPlan, limitOutline } from "./large-files";
+export type { ExtrasPlan, LargeFileLimits } from "./large-files";

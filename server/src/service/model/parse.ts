@@ -16,23 +16,29 @@ export interface ParsedYaml {
   syntax: SyntaxProblem[];
 }
 
+/** The yaml package's options for every parse of a pack (incremental updates parse units with the same). */
+export const PARSE_OPTIONS = {
+  schema: "failsafe", // scalars stay text; resolution follows the reference's decoder (scalars.ts)
+  uniqueKeys: false, // duplicate keys are reported by the decoder, with the first occurrence
+  prettyErrors: false,
+  strict: true,
+} as const;
+
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
 export function parseYaml(text: string): ParsedYaml {
-  const docs = parseAllDocuments(text, {
-    schema: "failsafe", // scalars stay text; resolution follows the reference's decoder (scalars.ts)
-    uniqueKeys: false, // duplicate keys are reported by the decoder, with the first occurrence
-    prettyErrors: false,
-    strict: true,
-    lineCounter: new LineCounter(),
-  });
+  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
   const list: Document.Parsed[] = Array.from(docs);
   const doc = list[0];
-  const syntax: SyntaxProblem[] = (doc?.errors ?? []).map((e) => ({
+  return { doc, extraDocuments: list.slice(1), syntax: syntaxProblems(doc) };
+}
+
+/** The syntax errors of a parsed document, as diagnostics report them. */
+export function syntaxProblems(doc: Document.Parsed | undefined): SyntaxProblem[] {
+  return (doc?.errors ?? []).map((e) => ({
     span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
     message: firstLine(e.message),
     yamlCode: e.code,
   }));
-  return { doc, extraDocuments: list.slice(1), syntax };
 }
 
 function firstLine(message: string): string {

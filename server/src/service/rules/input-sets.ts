@@ -4,10 +4,15 @@ import { goTrim } from "../util/go-quote";
 import type { Case } from "../model/bundle";
 import { checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
 import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
+import { CleanCases } from "./clean-cases";
+
+/** A case's own checks (its assets, artifacts, inputs, expectations) read the case and the version's asset keys. */
+const caseChecks = new CleanCases();
 
 /** V08: input sets and their cases, with each case's assets, artifacts, inputs and expectations (§7.2–§7.6). */
 export const inputSetRules: Rule = (ctx) => {
   const assetKeys = versionAssetKeys(ctx);
+  const assetFingerprint = [...assetKeys].join("\u0000");
   const challengeKeys = new Set(ctx.bundle.challenges.map((c) => c.key).filter((k) => k !== ""));
   const seen = new FirstSeen();
   ctx.bundle.input_sets.forEach((set, i) => {
@@ -45,14 +50,16 @@ export const inputSetRules: Rule = (ctx) => {
         const first = caseKeys.check(`${c.challenge_key}\u0000${c.case_key}`, caseKeySpan);
         if (first) ctx.report("case-key-duplicate", `${cp}.case_key`, caseKeySpan, duplicateOf(first, `case "${c.case_key}"`));
       }
-      checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
-      checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
-        required: "case-artifact-key-required",
-        duplicate: "case-artifact-key-duplicate",
-        undeclared: "case-artifact-undeclared",
-      }, assetKeys);
-      checkInputs(ctx, c, cp, assetKeys);
-      checkExpectations(ctx, c, cp, assetKeys);
+      caseChecks.check(ctx, c, assetFingerprint, () => {
+        checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
+        checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
+          required: "case-artifact-key-required",
+          duplicate: "case-artifact-key-duplicate",
+          undeclared: "case-artifact-undeclared",
+        }, assetKeys);
+        checkInputs(ctx, c, cp, assetKeys);
+        checkExpectations(ctx, c, cp, assetKeys);
+      });
     });
   });
 };
