@@ -28,17 +28,19 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   register(Commands.restartServer, () => client.restart());
   register(Commands.showOutput, () => output.show(true));
 
-  const skillCommand = (request: string) => async () => {
+  const markdownCommand = (request: string, what: string) => async () => {
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc) return void vscode.window.showWarningMessage("Open a Skill Testing case file (tests/skill_cases.yaml) first.");
+    if (!doc) return void vscode.window.showWarningMessage(`Open ${what} first.`);
     const result = await client.sendRequest<SkillText>(request, { uri: doc.uri.toString() });
     if (result.markdown === null) return void vscode.window.showWarningMessage(result.error ?? "Nothing to show.");
     const shown = await vscode.workspace.openTextDocument({ language: "markdown", content: result.markdown });
     await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     return result;
   };
-  register(Commands.skillPrompts, skillCommand(Requests.skillPrompts));
-  register(Commands.skillReport, skillCommand(Requests.skillReport));
+  const caseFile = "a Skill Testing case file (tests/skill_cases.yaml)";
+  register(Commands.skillPrompts, markdownCommand(Requests.skillPrompts, caseFile));
+  register(Commands.skillReport, markdownCommand(Requests.skillReport, caseFile));
+  register(Commands.inputSetReport, markdownCommand(Requests.inputSetReport, "a challenge pack"));
 
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
   register(Commands.runInputSet, async (command: unknown) => {

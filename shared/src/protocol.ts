@@ -12,6 +12,7 @@ export const Commands = {
   showOutput: "packlint.showOutput",
   skillPrompts: "packlint.skill.dryRunPrompts",
   skillReport: "packlint.skill.testReport",
+  inputSetReport: "packlint.inputSetReport",
 } as const;
 
 export const Requests = {
@@ -27,6 +28,8 @@ export const Requests = {
   skillPrompts: "packlint/skillPrompts",
   /** `{ uri }` → `SkillText`: the Skill Test Report of an open case file (responses read from disk), as Markdown. */
   skillReport: "packlint/skillReport",
+  /** `{ uri }` → `SkillText`: the input-set report of an open pack (`packlint report`), as Markdown. */
+  inputSetReport: "packlint/inputSetReport",
 } as const;
 
 /** The document kinds the server serves. */

@@ -125,6 +125,10 @@ test("skill case files: diagnostics, completion and hover, dry-run prompts and t
   const report = await request<{ markdown: string; overall: string }>(Requests.skillReport, { uri: SKILL });
   assert.equal(report.overall, "FAIL", "no responses were captured");
   assert.match(report.markdown, /Skill Test Report/);
+  const inputSets = await request<{ markdown: string }>(Requests.inputSetReport, { uri: LEGACY });
+  assert.match(inputSets.markdown, /^# Input-set report: support-eval\n/);
+  assert.match(inputSets.markdown, /^Ready for scoring: yes$/m);
+  assert.deepEqual(await request(Requests.inputSetReport, { uri: SKILL }), { markdown: null, error: "The document is not an open challenge pack." });
   assert.deepEqual(await request(Requests.skillPrompts, { uri: LEGACY }), {
     markdown: null,
     error: "The document is not an open Skill Testing case file (tests/skill_cases.yaml).",

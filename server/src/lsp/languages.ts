@@ -1,5 +1,7 @@
 import * as svc from "../service";
 import * as skill from "../service/skill-cases";
+import { URI } from "vscode-uri";
+import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
 import type { DocumentKind } from "../../../shared/src";
 
 /**
@@ -26,6 +28,8 @@ export interface DocumentSession {
   assetPaths?(): svc.AssetPathRef[];
   /** Packs: every legacy `items`/`item_key` rewritten; null when there is none. */
   convertLegacyItems?(): svc.WorkspaceEdit | null;
+  /** Packs: the input-set report as Markdown. */
+  inputSetReport?(): string;
   /** Case files: the dry-run prompts as Markdown. */
   prompts?(): string;
   /** Case files: the Skill Test Report from the responses on disk; undefined when the file has no folder. */
@@ -62,6 +66,7 @@ function packSession(model: svc.PackModel): DocumentSession {
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
     convertLegacyItems: () => svc.convertLegacyItems(model),
+    inputSetReport: () => reportMarkdown(inputSetReport(model, URI.parse(model.lines.uri).fsPath)),
   };
 }
 

@@ -399,6 +399,14 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  connection.onRequest(
+    Requests.inputSetReport,
+    guard<UriParams, SkillText>("inputSetReport", { markdown: null, error: "inputSetReport failed" }, (p) => {
+      const report = sessionFor(p?.uri)?.inputSetReport?.();
+      return report === undefined ? { markdown: null, error: "The document is not an open challenge pack." } : { markdown: report };
+    }),
+  );
+
   documents.listen(connection);
   connection.listen();
 }
