@@ -1,13 +1,15 @@
-import { Alias, Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
+import { hasOwn, setOwn } from "../util/own-keys";
+import { MAX_NESTING } from "./limits";
 
 /** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
 export interface DecodeProblem {
-  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal";
+  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal" | "yaml-nesting-too-deep";
   span: Span;
   message: string;
   related?: { span: Span; message: string }[];
@@ -63,20 +65,25 @@ export class YamlDecoder {
   private aliasCount = 0;
   private aliasDepth = 0;
 
-  /** Anchored nodes by name, in document order (yaml's Alias.resolve walks the whole document per call). */
-  private readonly anchors = new Map<string, Node[]>();
+  private depth = 0;
+  /** Anchored nodes by name with their start offsets, in document order. */
+  private readonly anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
+  private lineStarts: number[] | undefined;
 
   constructor(
     private readonly doc: Document,
     private readonly text: string,
     readonly sources: SourceMap,
   ) {
-    visit(doc, (_key, node) => {
-      if (!isNode(node) || !node.anchor) return;
-      const list = this.anchors.get(node.anchor) ?? [];
-      list.push(node);
-      this.anchors.set(node.anchor, list);
-    });
+    for (const node of anchoredNodes(doc.contents as Node | null)) {
+      const entry = this.anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
+      entry.nodes.push(node);
+      this.anchors.set(node.anchor!, entry);
+    }
+    for (const entry of this.anchors.values()) {
+      entry.nodes.sort((a, b) => this.span(a).start - this.span(b).start);
+      entry.starts = entry.nodes.map((n) => this.span(n).start);
+    }
   }
 
   /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
@@ -105,7 +112,7 @@ export class YamlDecoder {
     const alias = node as Alias;
     const at = this.span(alias).start;
     // An alias refers to the last node with that anchor that starts before it.
-    const target = this.anchors.get(alias.source)?.filter((n) => this.span(n).start < at).pop();
+    const target = this.lastAnchoredBefore(alias.source, at);
     if (!target) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
     }
@@ -114,6 +121,19 @@ export class YamlDecoder {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `anchor '${alias.source}' value contains itself` });
     }
     return target;
+  }
+
+  private lastAnchoredBefore(name: string, offset: number): Node | undefined {
+    const entry = this.anchors.get(name);
+    if (!entry) return undefined;
+    let lo = 0;
+    let hi = entry.starts.length; // first index whose start is >= offset
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (entry.starts[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? entry.nodes[lo - 1] : undefined;
   }
 
   private count(node: Node): void {
@@ -191,10 +211,15 @@ export class YamlDecoder {
     if (this.isNull(target)) return this.zero(t, anchor);
     const viaAlias = target !== node;
     if (viaAlias) this.aliasDepth++;
+    // The parser prunes deeper nodes; only chains of aliases can still nest this deep.
+    if (++this.depth > MAX_NESTING) {
+      throw new FatalDecode({ code: "yaml-nesting-too-deep", span: this.span(node!), message: `aliases nest values deeper than ${MAX_NESTING} levels` });
+    }
     let value: unknown;
     try {
       value = this.decodeResolved(node!, target!, t, anchor);
     } finally {
+      this.depth--;
       if (viaAlias) this.aliasDepth--;
     }
     // A value that failed to decode leaves the field at its zero value, as in Go.
@@ -384,10 +409,20 @@ export class YamlDecoder {
     return out;
   }
 
+  /** 1-based line of an offset. */
   private line(offset: number): number {
-    let line = 1;
-    for (let i = 0; i < offset; i++) if (this.text.charCodeAt(i) === 10) line++;
-    return line;
+    if (!this.lineStarts) {
+      this.lineStarts = [0];
+      for (let i = this.text.indexOf("\n"); i >= 0; i = this.text.indexOf("\n", i + 1)) this.lineStarts.push(i + 1);
+    }
+    let lo = 0;
+    let hi = this.lineStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private pairSource(keyNode: Node, value: Node | null): PairSource {
@@ -403,7 +438,7 @@ export class YamlDecoder {
     if (node) for (const p of this.pairs(node)) {
       present.set(p.key, p);
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
-      if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: this.span(p.keyNode), entry: t.entry });
+      if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: this.span(p.keyNode), entry: t.entry });
     }
     for (const [key, spec] of Object.entries(entry.keys)) {
       if (spec.go_type === "-") continue; // runtime-only keys are never decoded
@@ -426,7 +461,7 @@ export class YamlDecoder {
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
       const v = this.decode(p.value, t.of, this.span(p.keyNode));
       // A typed map keeps a null value as its zero value (env_vars: {A: ~} gives A="").
-      out[p.key] = v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null;
+      setOwn(out, p.key, v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null);
     }
     this.sources.set(out, source);
     return out;
@@ -465,4 +500,22 @@ export class YamlDecoder {
     if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor);
     return null;
   }
+}
+
+/** Every node with an anchor, walked with an explicit stack (nesting depth is the document's to choose). */
+function anchoredNodes(root: Node | null): Node[] {
+  const out: Node[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (isPair(n)) {
+      stack.push(n.key, n.value);
+      continue;
+    }
+    if (!n || typeof n !== "object" || !("range" in n)) continue;
+    const node = n as Node;
+    if (node.anchor) out.push(node);
+    if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
+  }
+  return out;
 }

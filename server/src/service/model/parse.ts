@@ -1,4 +1,5 @@
-import { Document, isMap, LineCounter, parseAllDocuments } from "yaml";
+import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
+import { MAX_NESTING } from "./limits";
 import type { Span } from "../types";
 
 export interface SyntaxProblem {
@@ -14,6 +15,8 @@ export interface ParsedYaml {
   /** Documents after the first, which the reference never reads. */
   extraDocuments: Document.Parsed[];
   syntax: SyntaxProblem[];
+  /** The first collection nested deeper than MAX_NESTING: it and everything below it were replaced by an empty value. */
+  tooDeep?: Span;
 }
 
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
@@ -29,10 +32,50 @@ export function parseYaml(text: string): ParsedYaml {
   const doc = list[0];
   const syntax: SyntaxProblem[] = (doc?.errors ?? []).map((e) => ({
     span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
-    message: firstLine(e.message),
+    // The yaml package reports its own stack overflow (deep nesting) with the engine's message.
+    message: e.code === "RESOURCE_EXHAUSTION" ? "the document nests too deeply to be parsed from here on" : firstLine(e.message),
     yamlCode: e.code,
   }));
-  return { doc, extraDocuments: list.slice(1), syntax };
+  const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
+  return { doc, extraDocuments: list.slice(1), syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * Replaces every collection nested deeper than MAX_NESTING with an empty scalar over the same range, so that no
+ * recursive walk of the tree (decoder, rules, features) can run out of stack. Returns the first one's span.
+ */
+function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
+  let first: Span | undefined;
+  const prune = (node: Node): Scalar => {
+    const range = node.range ?? [0, 0, 0];
+    if (!first || range[0] < first.start) {
+      const nl = text.indexOf("\n", range[0]);
+      first = { start: range[0], end: Math.max(range[0], Math.min(range[1], nl < 0 ? text.length : nl)) }; // its first line
+    }
+    const empty = new Scalar(null);
+    empty.type = Scalar.PLAIN;
+    empty.range = [range[0], range[0], range[0]];
+    return empty;
+  };
+  // Each entry: a collection and its depth (the top-level collection is at depth 1).
+  const stack: [Node, number][] = [];
+  if (doc.contents && (isMap(doc.contents) || isSeq(doc.contents))) stack.push([doc.contents, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    const items = (node as unknown as { items: unknown[] }).items;
+    const visit = (child: unknown, replace: (n: Scalar) => void) => {
+      if (!isMap(child) && !isSeq(child)) return;
+      if (depth + 1 > MAX_NESTING) replace(prune(child));
+      else stack.push([child, depth + 1]);
+    };
+    items.forEach((item, i) => {
+      if (isPair(item)) {
+        visit(item.key, (n) => (item.key = n));
+        visit(item.value, (n) => (item.value = n));
+      } else visit(item, (n) => (items[i] = n));
+    });
+  }
+  return first;
 }
 
 function firstLine(message: string): string {
