@@ -66,6 +66,8 @@ export class YamlDecoder {
   private aliasDepth = 0;
 
   private depth = 0;
+  /** The alias that started the expansion being decoded (aliasDepth > 0). */
+  private outermostAlias: Node | undefined;
   /** Anchored nodes by name with their start offsets, in document order. */
   private readonly anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
   private lineStarts: number[] | undefined;
@@ -209,21 +211,29 @@ export class YamlDecoder {
     const target = this.deref(node);
     if (node) this.count(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    const viaAlias = target !== node;
-    if (viaAlias) this.aliasDepth++;
-    // The parser prunes deeper nodes; only chains of aliases can still nest this deep.
-    if (++this.depth > MAX_NESTING) {
-      throw new FatalDecode({ code: "yaml-nesting-too-deep", span: this.span(node!), message: `aliases nest values deeper than ${MAX_NESTING} levels` });
-    }
-    let value: unknown;
-    try {
-      value = this.decodeResolved(node!, target!, t, anchor);
-    } finally {
-      this.depth--;
-      if (viaAlias) this.aliasDepth--;
-    }
+    const value = this.nested(node!, target!, () => this.decodeResolved(node!, target!, t, anchor));
     // A value that failed to decode leaves the field at its zero value, as in Go.
     return value === undefined ? this.zero(t, anchor) : value;
+  }
+
+  /**
+   * Runs `fn` one level deeper, counting the level as reached through an alias when `target` is not `written`.
+   * The parser prunes deeper nodes, so only chains of aliases (or merges) can reach the limit.
+   */
+  private nested<T>(written: Node, target: Node, fn: () => T): T {
+    const viaAlias = target !== written;
+    if (++this.depth > MAX_NESTING) {
+      // Reported at the alias the expansion started from: the innermost node may be anywhere in the chain.
+      const span = this.span(this.outermostAlias ?? written);
+      throw new FatalDecode({ code: "yaml-nesting-too-deep", span, message: `aliases nest values deeper than ${MAX_NESTING} levels` });
+    }
+    if (viaAlias && this.aliasDepth++ === 0) this.outermostAlias = written;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+      if (viaAlias && --this.aliasDepth === 0) this.outermostAlias = undefined;
+    }
   }
 
   private decodeResolved(written: Node, node: Node, t: TypeExpr, anchor: Span): unknown {
@@ -360,12 +370,13 @@ export class YamlDecoder {
       const keyNode = (pair.key as Node | null) ?? null;
       const value = (pair.value as Node | null) ?? null;
       if (!keyNode) continue;
+      this.count(keyNode); // yaml.v3 counts keys as decoded nodes: merged maps add up towards its alias guard
       const keyTarget = this.deref(keyNode);
       if (isScalar(keyTarget)) {
         const r = this.resolveScalar(keyTarget);
         const key = String(keyTarget.value ?? "");
         if (r.tag === "!!merge") {
-          merged.push(...this.mergeSources(value));
+          for (const m of this.mergeSources(keyNode, value)) merged.push(m);
           continue;
         }
         const first = seen.get(key);
@@ -392,21 +403,32 @@ export class YamlDecoder {
     return explicit;
   }
 
-  private mergeSources(value: Node | null): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
+  private mergeSources(keyNode: Node, value: Node | null): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
     const target = this.deref(value);
     const fail = () => {
-      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
+      // `{<<}` has no value node at all: the key is where the merge was written.
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? keyNode), message: "map merge requires map or sequence of maps as the value" });
     };
-    if (value) this.count(value);
-    if (isMap(target)) return this.pairs(target);
-    if (!isSeq(target)) return fail();
-    const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
-    for (const item of target.items as (Node | null)[]) {
-      const m = this.deref(item);
-      if (!isMap(m)) return fail();
-      for (const p of this.pairs(m)) if (!out.some((o) => o.key === p.key)) out.push(p);
-    }
-    return out;
+    if (!value || !target) return fail();
+    this.count(value);
+    return this.nested(value, target, () => {
+      if (isMap(target)) return this.pairs(target);
+      if (!isSeq(target)) return fail();
+      const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+      const have = new Set<string>();
+      for (const item of target.items as (Node | null)[]) {
+        const m = this.deref(item);
+        if (!item || !isMap(m)) return fail();
+        this.count(item);
+        this.nested(item, m, () => {
+          for (const p of this.pairs(m)) if (!have.has(p.key)) {
+            have.add(p.key);
+            out.push(p);
+          }
+        });
+      }
+      return out;
+    });
   }
 
   /** 1-based line of an offset. */
