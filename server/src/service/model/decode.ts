@@ -6,6 +6,15 @@ import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
 import { hasOwn, setOwn } from "../util/own-keys";
 import { MAX_NESTING } from "./limits";
+import { lineEnd } from "../util/lines";
+
+/** A key/value pair as decoded: its key text, and whether the key was not a plain string. */
+interface KeyPair {
+  keyNode: Node;
+  key: string;
+  value: Node | null;
+  nonString: boolean;
+}
 
 /** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
 export interface DecodeProblem {
@@ -331,13 +340,7 @@ export class YamlDecoder {
     let i = s.start - 1;
     while (i >= 0 && (this.text[i] === " " || this.text[i] === "\t" || this.text[i] === "\n" || this.text[i] === "\r")) i--;
     if (i >= 0 && this.text[i] === "-") return { start: i, end: i + 1 };
-    return { start: s.start, end: s.start === s.end ? s.start : Math.min(s.end, this.lineEnd(s.start)) };
-  }
-
-  private lineEnd(offset: number): number {
-    const nl = this.text.indexOf("\n", offset);
-    const end = nl < 0 ? this.text.length : nl;
-    return this.text[end - 1] === "\r" ? end - 1 : end;
+    return { start: s.start, end: s.start === s.end ? s.start : lineEnd(this.text, s.start, s.end) };
   }
 
   private list(written: Node, node: YAMLSeq, t: Extract<TypeExpr, { kind: "list" }>, anchor: Span): unknown[] {
@@ -361,10 +364,21 @@ export class YamlDecoder {
   }
 
   /** Pairs of a mapping with merge keys expanded (explicit keys win) and duplicates reported. */
-  private pairs(node: YAMLMap): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
-    const explicit: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
-    const merged: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+  private pairs(node: YAMLMap): KeyPair[] {
+    const out: KeyPair[] = [];
+    this.pairsInto(node, out, new Set(), true);
+    return out;
+  }
+
+  /**
+   * Appends the pairs of `node` to `out`: its own keys (duplicates reported), then those of its merge sources.
+   * Inside a merge a key is taken only if no key before it has its name (`taken`: the merging map's own keys win,
+   * then the first merge source). One accumulator for the whole merge tree keeps the work linear in what is merged.
+   */
+  private pairsInto(node: YAMLMap, out: KeyPair[], taken: Set<string>, top: boolean): void {
     const seen = new Map<string, Node>();
+    const own: (KeyPair & { complex?: true })[] = [];
+    const merges: [Node, Node | null][] = [];
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const keyNode = (pair.key as Node | null) ?? null;
@@ -376,7 +390,7 @@ export class YamlDecoder {
         const r = this.resolveScalar(keyTarget);
         const key = String(keyTarget.value ?? "");
         if (r.tag === "!!merge") {
-          for (const m of this.mergeSources(keyNode, value)) merged.push(m);
+          merges.push([keyNode, value]);
           continue;
         }
         const first = seen.get(key);
@@ -391,19 +405,25 @@ export class YamlDecoder {
           continue;
         }
         seen.set(key, keyNode);
-        explicit.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
+        own.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
       } else {
-        explicit.push({ keyNode, key: keyNode.toString(), value, nonString: true });
+        own.push({ keyNode, key: keyNode.toString(), value, nonString: true, complex: true });
       }
     }
-    for (const m of merged) if (!seen.has(m.key)) {
-      seen.set(m.key, m.keyNode);
-      explicit.push(m);
+    for (const { complex, ...p } of own) {
+      if (top) {
+        out.push(p);
+        if (!complex) taken.add(p.key);
+      } else if (!taken.has(p.key)) {
+        taken.add(p.key);
+        out.push(p);
+      }
     }
-    return explicit;
+    for (const [keyNode, value] of merges) this.mergeInto(keyNode, value, out, taken);
   }
 
-  private mergeSources(keyNode: Node, value: Node | null): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
+  /** The pairs a merge key's value brings: a mapping's, or those of each mapping in a sequence, in order. */
+  private mergeInto(keyNode: Node, value: Node | null, out: KeyPair[], taken: Set<string>): void {
     const target = this.deref(value);
     const fail = () => {
       // `{<<}` has no value node at all: the key is where the merge was written.
@@ -411,23 +431,15 @@ export class YamlDecoder {
     };
     if (!value || !target) return fail();
     this.count(value);
-    return this.nested(value, target, () => {
-      if (isMap(target)) return this.pairs(target);
+    this.nested(value, target, () => {
+      if (isMap(target)) return this.pairsInto(target, out, taken, false);
       if (!isSeq(target)) return fail();
-      const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
-      const have = new Set<string>();
       for (const item of target.items as (Node | null)[]) {
         const m = this.deref(item);
         if (!item || !isMap(m)) return fail();
         this.count(item);
-        this.nested(item, m, () => {
-          for (const p of this.pairs(m)) if (!have.has(p.key)) {
-            have.add(p.key);
-            out.push(p);
-          }
-        });
+        this.nested(item, m, () => this.pairsInto(m, out, taken, false));
       }
-      return out;
     });
   }
 
@@ -435,7 +447,7 @@ export class YamlDecoder {
   private line(offset: number): number {
     if (!this.lineStarts) {
       this.lineStarts = [0];
-      for (let i = this.text.indexOf("\n"); i >= 0; i = this.text.indexOf("\n", i + 1)) this.lineStarts.push(i + 1);
+      for (const m of this.text.matchAll(/\r\n?|\n/g)) this.lineStarts.push(m.index! + m[0].length);
     }
     let lo = 0;
     let hi = this.lineStarts.length;

@@ -1,5 +1,6 @@
 import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
 import { MAX_NESTING } from "./limits";
+import { lineEnd } from "../util/lines";
 import type { Span } from "../types";
 
 export interface SyntaxProblem {
@@ -21,7 +22,9 @@ export interface ParsedYaml {
 
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
 export function parseYaml(text: string): ParsedYaml {
-  const docs = parseAllDocuments(text, {
+  // A lone CR ends a line for YAML (and libyaml, and LSP), not for the yaml package: it becomes LF, same length.
+  const source = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+  const docs = parseAllDocuments(source, {
     schema: "failsafe", // scalars stay text; resolution follows the reference's decoder (scalars.ts)
     uniqueKeys: false, // duplicate keys are reported by the decoder, with the first occurrence
     prettyErrors: false,
@@ -49,8 +52,7 @@ function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
   const prune = (node: Node): Scalar => {
     const range = node.range ?? [0, 0, 0];
     if (!first || range[0] < first.start) {
-      const nl = text.indexOf("\n", range[0]);
-      first = { start: range[0], end: Math.max(range[0], Math.min(range[1], nl < 0 ? text.length : nl)) }; // its first line
+      first = { start: range[0], end: Math.max(range[0], lineEnd(text, range[0], range[1])) }; // its first line
     }
     const empty = new Scalar(null);
     empty.type = Scalar.PLAIN;
@@ -91,6 +93,5 @@ export function rootAnchor(doc: Document.Parsed | undefined, text: string): Span
   }
   const start = text.search(/\S/);
   if (start < 0) return { start: 0, end: 0 };
-  const nl = text.indexOf("\n", start);
-  return { start, end: nl < 0 ? text.length : nl };
+  return { start, end: lineEnd(text, start) };
 }
