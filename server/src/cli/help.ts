@@ -3,6 +3,7 @@
 export const HELP = `Usage: packlint [options] FILE|DIR...
        packlint schema        print the challenge-pack JSON Schema
        packlint rules         list every rule code
+       packlint report FILE   the input-set report (see packlint report --help)
        packlint skill prompts|report FILE ...   Skill Testing case files (see packlint skill --help)
 
 Validates AgentClash challenge packs offline, with the reference validator's verdicts

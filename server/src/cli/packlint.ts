@@ -14,6 +14,7 @@ import { Progress } from "./progress";
 import { FileReport, isValid } from "./report";
 import { formatRules } from "./rules-list";
 import { runSkill } from "./skill";
+import { runReport } from "./report-command";
 import { UsageError } from "./usage-error";
 import type { FileJob } from "./validate-file";
 
@@ -38,6 +39,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
   };
   try {
     if (argv[0] === "skill") return runSkill(argv.slice(1), out, err);
+    if (argv[0] === "report") return runReport(argv.slice(1), out);
     const cmd = parseArgs(argv);
     switch (cmd.command) {
       case "help":

@@ -3,3 +3,4 @@ export { buildPackModel, packDiagnostics, toRange } from "./pack-model";
 export type { PackModel, RuleSettings } from "./pack-model";
 export { looksLikePack } from "./sniff";
 export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
+export * from "./features";

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+require("../out/server/src/lsp/main.js").main();

@@ -1,0 +1,24 @@
+import { Diagnostic, DiagnosticSeverity } from "vscode-languageserver/node";
+import type { PackDiagnostic } from "../service";
+
+const SEVERITY: Record<PackDiagnostic["severity"], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** A service diagnostic as an LSP one: the field path travels in `data`, next to the facts quick fixes use. */
+export function toLspDiagnostic(uri: string, d: PackDiagnostic): Diagnostic {
+  const out: Diagnostic = {
+    range: d.range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: "packlint",
+    message: d.field ? `${d.field} ${d.message}` : d.message,
+    data: { ...(d.data ?? {}), field: d.field },
+  };
+  if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
+  if (d.tags?.length) out.tags = d.tags as Diagnostic["tags"];
+  return out;
+}

@@ -1,0 +1,299 @@
+import { isMap, isSeq, Node, YAMLSeq } from "yaml";
+import type { PackModel, RuleSettings } from "../pack-model";
+import { packDiagnostics } from "../pack-model";
+import type { PackDiagnostic, Range, Span } from "../types";
+import { rule as catalogRule } from "../catalog";
+import type { Case, InputSet } from "../model/bundle";
+import type { PathSegment } from "../model/cursor";
+import { parseFieldPath, valueAtField } from "../model/paths";
+import type { SymbolEntry, SymbolKind } from "../model/symbols";
+import { byCloseness, closest } from "../util/did-you-mean";
+import { CodeAction, TextEdit } from "./shapes";
+import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
+import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
+import { noun } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
+
+export const QUICK_FIX = "quickfix";
+
+/**
+ * Quick fixes for the diagnostics that touch `range`. Each fix is chosen by the diagnostic's code and the
+ * facts in its `data` (never its message), and edits only what must change.
+ */
+export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of packDiagnostics(model, settings)) {
+    if (!touches(d.range, range)) continue;
+    for (const fix of FIXES) {
+      try {
+        out.push(...fix(model, d));
+      } catch {
+        // A fix that cannot work out its edit offers nothing; the others still do.
+      }
+    }
+  }
+  return out;
+}
+
+function touches(a: Range, b: Range): boolean {
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+type Fix = (model: PackModel, d: PackDiagnostic) => CodeAction[];
+
+function action(model: PackModel, title: string, d: PackDiagnostic, edits: (TextEdit | undefined)[], preferred = false): CodeAction[] {
+  const changes = edits.filter((e): e is TextEdit => !!e);
+  if (changes.length === 0) return [];
+  const a: CodeAction = { title, kind: QUICK_FIX, diagnostics: [d], edit: { changes: { [model.lines.uri]: changes } } };
+  if (preferred) a.isPreferred = true;
+  return [a];
+}
+
+function spanOf(model: PackModel, d: PackDiagnostic): Span {
+  return { start: model.lines.offsetAt(d.range.start), end: model.lines.offsetAt(d.range.end) };
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
+// ---- legacy items ----
+
+function keyEdit(model: PackModel, obj: object, from: string, to: string): TextEdit | undefined {
+  const src = model.sources.get(obj)?.keys.get(from);
+  return src && !model.at.has(obj, to) ? edit(model, src.key, to) : undefined;
+}
+
+/** `items:` → `cases:` and each item's `item_key:` → `case_key:` in one input set. */
+function convertSet(model: PackModel, set: InputSet): TextEdit[] {
+  const edits = [keyEdit(model, set, "items", "cases"), ...set.items.map((item) => keyEdit(model, item, "item_key", "case_key"))];
+  return edits.filter((e): e is TextEdit => !!e);
+}
+
+function legacyEdits(model: PackModel): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const set of model.bundle.input_sets) {
+    if (model.at.has(set, "items") && !model.at.has(set, "cases")) edits.push(...convertSet(model, set));
+    else if (!set.fromItems) {
+      for (const c of set.cases) {
+        const e = keyEdit(model, c, "item_key", "case_key");
+        if (e) edits.push(e);
+      }
+    }
+  }
+  return edits;
+}
+
+const legacyItems: Fix = (model, d) => {
+  if (d.code !== "legacy-items" && d.code !== "legacy-item-key") return [];
+  const set = model.bundle.input_sets[num(d.data?.setIndex) ?? -1];
+  if (!set) return [];
+  const own: TextEdit[] = [];
+  if (d.code === "legacy-items") {
+    if (d.data?.ignored || model.at.has(set, "cases")) return [];
+    own.push(...convertSet(model, set));
+  } else {
+    const c = set.cases[num(d.data?.caseIndex) ?? -1];
+    const e = c && keyEdit(model, c, "item_key", "case_key");
+    if (e) own.push(e);
+  }
+  const title = d.code === "legacy-items" ? `Convert legacy \`items\` to \`cases\` in input set "${set.key}"` : "Rename `item_key` to `case_key`";
+  const all = legacyEdits(model);
+  return [
+    ...action(model, title, d, own, true),
+    ...(all.length > own.length ? action(model, "Convert every legacy `items`/`item_key` in the file to `cases`/`case_key`", d, all) : []),
+  ];
+};
+
+// ---- split an input set that mixes challenges ----
+
+function itemNode(model: PackModel, list: unknown[], i: number): Node | undefined {
+  const src = model.sources.get(list);
+  const seq = src?.node;
+  if (!seq || !isSeq(seq) || seq.flow) return undefined;
+  return (seq as YAMLSeq).items[src!.writtenIndex[i]] as Node | undefined;
+}
+
+/** The whole lines of a block list item, from its dash (and the comment lines right above it) to its last line. */
+function itemLines(text: string, item: Node): Span {
+  const r = item.range!;
+  let start = lineStart(text, r[0]);
+  const dashColumn = text.slice(start, r[0]).indexOf("-");
+  for (;;) {
+    const prev = lineStart(text, start - 1);
+    if (start === 0 || !new RegExp(`^ {${dashColumn}}#`).test(text.slice(prev, start))) break;
+    start = prev;
+  }
+  const end = text[r[1] - 1] === "\n" ? r[1] : nextLineStart(text, r[1]);
+  return { start, end };
+}
+
+const splitInputSet: Fix = (model, d) => {
+  if (d.code !== "case-challenge-key-mixed") return [];
+  const setIndex = num(d.data?.setIndex);
+  const set = setIndex === undefined ? undefined : model.bundle.input_sets[setIndex];
+  if (!set || set.fromItems) return [];
+  const setNode = model.sources.get(set)?.node;
+  const reference = set.cases.find((c) => c.challenge_key !== "")?.challenge_key;
+  if (!setNode?.range || !isMap(setNode) || setNode.flow || !reference || !model.at.has(set, "cases")) return [];
+  const firstKey = (setNode.items[0]?.key as Node | null)?.range;
+  if (!firstKey) return [];
+  const { text } = model;
+  const eol = eolOf(text);
+  const groups = new Map<string, { c: Case; node: Node }[]>();
+  for (const [j, c] of set.cases.entries()) {
+    if (c.challenge_key === "" || c.challenge_key === reference) continue;
+    const node = itemNode(model, set.cases, j);
+    if (!node?.range) return [];
+    groups.set(c.challenge_key, [...(groups.get(c.challenge_key) ?? []), { c, node }]);
+  }
+  const taken = new Set(model.bundle.input_sets.map((s) => s.key));
+  const keyColumn = columnOf(text, firstKey[0]);
+  const dash = model.at.anchor(set);
+  const dashColumn = text[dash.start] === "-" ? columnOf(text, dash.start) : keyColumn - 2;
+  const firstLinePad = " ".repeat(dashColumn) + "-" + " ".repeat(Math.max(1, keyColumn - dashColumn - 1));
+  const pad = " ".repeat(keyColumn);
+  const edits: TextEdit[] = [];
+  let added = "";
+  for (const [challenge, cases] of groups) {
+    const base = set.key ? `${set.key}-${challenge}` : challenge;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
+    taken.add(key);
+    added += `${firstLinePad}key: ${yamlScalar(key)}${eol}${pad}name: ${yamlScalar(set.name ? `${set.name} (${challenge})` : challenge)}${eol}${pad}cases:${eol}`;
+    for (const { node } of cases) {
+      const lines = itemLines(text, node);
+      added += text.slice(lines.start, lines.end);
+      if (!text.slice(lines.start, lines.end).endsWith("\n")) added += eol;
+      edits.push(edit(model, lines, ""));
+    }
+  }
+  const end = setNode.range[1];
+  const at = text[end - 1] === "\n" ? end : nextLineStart(text, end);
+  const prefix = at === text.length && !text.endsWith("\n") ? eol : "";
+  edits.push(edit(model, { start: at, end: at }, prefix + added));
+  const names = [...groups.keys()].map((k) => `"${k}"`).join(", ");
+  return action(model, `Split input set "${set.key}": move the cases of ${names} to input sets of their own`, d, edits, true);
+};
+
+// ---- undeclared references ----
+
+const DECLARABLE: Partial<Record<SymbolKind, { list: (ref: SymbolEntry) => PathSegment[] | undefined; entry: string }>> = {
+  challenge: { list: () => ["challenges"], entry: "challenges[]" },
+  asset: { list: () => ["version", "assets"], entry: "asset" },
+  input: { list: (ref) => (ref.scope ? [...(parseFieldPath(ref.scope) ?? []), "inputs"] : undefined), entry: "input_sets[].cases[].inputs[]" },
+  validator: { list: () => ["version", "evaluation_spec", "validators"], entry: "version.evaluation_spec.validators[]" },
+  metric: { list: () => ["version", "evaluation_spec", "metrics"], entry: "version.evaluation_spec.metrics[]" },
+  judge: { list: () => ["version", "evaluation_spec", "llm_judges"], entry: "version.evaluation_spec.llm_judges[]" },
+};
+
+/** The new declaration's lines: its required keys, the name as `key`, enum and default values, else a TODO. */
+function skeleton(entry: string, name: string): string[] {
+  return requiredKeys(entry).map((k) => `${k}: ${yamlScalar(k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO")}`);
+}
+
+const undeclaredReference: Fix = (model, d) => {
+  const kind = d.data?.kind as SymbolKind | undefined;
+  const name = d.data?.name;
+  if (typeof kind !== "string" || typeof name !== "string" || name === "") return [];
+  const span = spanOf(model, d);
+  const ref = model.symbols.references.find((r) => r.kind === kind && r.name === name && r.span.start >= span.start && r.span.end <= span.end);
+  const scope = ref?.scope ?? "";
+  const target = ref?.span ?? unquoted(model.text, span);
+  const declared = symbolIndex(model).declared(kind, scope).map((s) => s.name);
+  const out: CodeAction[] = [];
+  closest(name, declared).forEach((suggestion, i) => {
+    out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
+  });
+  const site = DECLARABLE[kind];
+  const listPath = site && ref ? site.list(ref) : site?.list({ kind, name, span, scope: "", field: "" });
+  if (site && listPath && !declared.includes(name)) {
+    const owner = valueAtField(model.bundle, listPath.slice(0, -1)) as object | undefined;
+    const e = owner && typeof owner === "object" ? appendItem(model, owner, String(listPath[listPath.length - 1]), skeleton(site.entry, name)) : undefined;
+    out.push(...action(model, `Declare ${noun(kind)} "${name}"`, d, [e]));
+  }
+  return out;
+};
+
+// ---- missing required field ----
+
+const missingRequired: Fix = (model, d) => {
+  if (catalogRule(d.code)?.message !== "is required" || !d.field) return [];
+  const path = parseFieldPath(d.field);
+  const last = path?.[path.length - 1];
+  if (!path || typeof last !== "string") return [];
+  const parent = path.slice(0, -1);
+  const obj = valueAtField(model.bundle, parent);
+  if (!obj || typeof obj !== "object" || Array.isArray(obj)) return [];
+  let key = last;
+  // A converted legacy item keeps `item_key`: that is the key the reference reads there.
+  if (key === "case_key" && parent[0] === "input_sets" && model.bundle.input_sets[parent[1] as number]?.fromItems) key = "item_key";
+  if (model.at.has(obj, key) || (key === "case_key" && model.at.has(obj, "item_key"))) return [];
+  const shape = shapeAt(parent);
+  const entry = shape?.kind === "object" ? shape.entry : undefined;
+  const value = (entry && (defaultValue(entry, last) ?? enumOf(entry, last)?.[0])) ?? "TODO";
+  return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], true);
+};
+
+// ---- invalid enum value ----
+
+const invalidEnum: Fix = (model, d) => {
+  const expected = d.data?.expected;
+  if (!Array.isArray(expected) || !expected.every((v) => typeof v === "string")) return [];
+  const written = writtenField(model, d);
+  if (written === undefined) return [];
+  if (written.value === undefined) {
+    // The key is missing (the diagnostic sits on its object): add it, with each value.
+    return (expected as string[]).flatMap((v, i) =>
+      action(model, `Add \`${written.key}: ${v}\``, d, [insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`])], i === 0),
+    );
+  }
+  const span = unquoted(model.text, written.value);
+  const current = model.text.slice(span.start, span.end);
+  return byCloseness(current, expected as string[])
+    .filter((v) => v !== current)
+    .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
+};
+
+/** The object and key a diagnostic's field names, and the written value's span when the key is written. */
+function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span } | undefined {
+  const path = d.field ? parseFieldPath(d.field) : undefined;
+  const key = path?.[path.length - 1];
+  if (!path || key === undefined) return undefined;
+  const obj = valueAtField(model.bundle, path.slice(0, -1));
+  if (typeof key === "number") {
+    // A list item (`interface_spec.transports[1]`): its written span.
+    const item = Array.isArray(obj) ? model.sources.get(obj)?.items[key] : undefined;
+    return item ? { obj: obj as unknown[], key: String(key), value: item } : undefined;
+  }
+  if (!obj || typeof obj !== "object" || Array.isArray(obj)) return undefined;
+  const pair = model.sources.get(obj)?.keys.get(key);
+  if (!pair) return { obj, key };
+  return pair.value ? { obj, key, value: pair.value } : undefined;
+}
+
+// ---- unknown key ----
+
+const unknownKey: Fix = (model, d) => {
+  if (d.code !== "unknown-key" || !Array.isArray(d.data?.suggestions)) return [];
+  return (d.data!.suggestions as unknown[])
+    .filter((s): s is string => typeof s === "string")
+    .flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
+};
+
+// ---- duplicate key ----
+
+const duplicateKey: Fix = (model, d) => {
+  if (!/-duplicate$/.test(d.code)) return [];
+  const span = spanOf(model, d);
+  const decl = model.symbols.declarations.find((s) => s.span.start >= span.start && s.span.end <= span.end);
+  if (!decl) return [];
+  const names = new Set(symbolIndex(model).declared(decl.kind, decl.scope).map((s) => s.name));
+  let n = 2;
+  while (names.has(`${decl.name}-${n}`)) n++;
+  const unique = `${decl.name}-${n}`;
+  return action(model, `Rename to "${unique}"`, d, [edit(model, decl.span, unique)], true);
+};
+
+const FIXES: Fix[] = [legacyItems, splitInputSet, undeclaredReference, missingRequired, invalidEnum, unknownKey, duplicateKey];

@@ -1,0 +1,11 @@
+/** The authoring features: pure functions of a document model (and a position), returning LSP-shaped data. */
+export { completion } from "./completion";
+export { hover, keyDocumentation } from "./hover";
+export { definition, references, documentHighlights, prepareRename, rename } from "./navigation";
+export type { RenameResult } from "./navigation";
+export { codeActions } from "./actions";
+export { documentSymbols } from "./symbols";
+export { foldingRanges } from "./folding";
+export { codeLenses } from "./lens";
+export { documentLinks } from "./links";
+export * from "./shapes";

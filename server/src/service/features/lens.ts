@@ -1,0 +1,30 @@
+import type { PackModel } from "../pack-model";
+import { toRange } from "../pack-model";
+import { Commands } from "../../../../shared/src/protocol";
+import type { SymbolEntry } from "../model/symbols";
+import { CodeLens, Location } from "./shapes";
+import { challengeUsage } from "./symbol-info";
+import { symbolIndex } from "./symbol-index";
+
+/** Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions. */
+export function codeLenses(model: PackModel): CodeLens[] {
+  const out: CodeLens[] = [];
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const lens = (decl: SymbolEntry, title: string, refs: SymbolEntry[]) => {
+    const range = toRange(model.lines, decl.span);
+    const locations: Location[] = refs.map((r) => ({ uri: model.lines.uri, range: toRange(model.lines, r.span) }));
+    out.push({ range, command: { title, command: Commands.showReferences, arguments: [model.lines.uri, range.start, locations] } });
+  };
+  const index = symbolIndex(model);
+  const refsOf = (decl: SymbolEntry) => index.occurrences(decl.kind, decl.name, decl.scope).references;
+  for (const decl of index.declaredAnywhere("challenge")) {
+    const use = challengeUsage(model, decl.name);
+    lens(decl, `${plural(use.cases, "case")} in ${plural(use.inputSets, "input set")}`, refsOf(decl));
+  }
+  for (const decl of [...index.declaredAnywhere("validator"), ...index.declaredAnywhere("judge")]) {
+    const fromDimensions = refsOf(decl).filter((r) => r.field.startsWith("version.evaluation_spec.scorecard.dimensions["));
+    const dimensions = new Set(fromDimensions.map((r) => /^version\.evaluation_spec\.scorecard\.dimensions\[(\d+)\]/.exec(r.field)![1]));
+    lens(decl, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions);
+  }
+  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

@@ -1,0 +1,68 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { hover } from "../../../server/src/service";
+import { marked, yaml } from "../../helpers/fixture";
+import { pack, sections } from "../../helpers/packs";
+import { atCursor } from "../../helpers/features";
+
+function hoverAt(src: string) {
+  const { model, position } = atCursor(src);
+  return hover(model, position);
+}
+
+test("hover: a known key shows purpose, type, requiredness, allowed values and checks", () => {
+  const h = hoverAt(pack({ challenges: sections.challenges.replace("difficulty: easy", "diffi‸culty: easy") }));
+  assert.equal(
+    h?.contents.value,
+    [
+      "**`difficulty`** · `string` · required",
+      "How hard the challenge is.",
+      "Allowed values: `easy` · `medium` · `hard` · `expert`",
+      "Checks:\n- must be one of easy, medium, hard, expert",
+    ].join("\n\n"),
+  );
+  assert.equal(h?.contents.kind, "markdown");
+});
+
+test("hover: the range is the key; optional keys say so; a value shows its key's documentation", () => {
+  const src = pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nat‸ive\n") });
+  const h = hoverAt(src);
+  assert.match(h!.contents.value, /^\*\*`execution_mode`\*\* · `string` · optional/);
+  assert.match(h!.contents.value, /`native` · `prompt_eval` · `responses` · `multi_turn`/);
+  const m = marked(src.replace("nat‸ive", "⟦native⟧‸"));
+  assert.deepEqual(hoverAt(src.replace("nat‸ive", "native‸"))?.range, m.ranges[0]);
+  const key = hoverAt(pack({ head: sections.head.replace("slug:", "sl‸ug:") }));
+  assert.match(key!.contents.value, /^\*\*`slug`\*\* · `string` · required\n\nStable identifier/);
+});
+
+test("hover: keys inside evaluation_spec are documented from the catalog, matched case-insensitively", () => {
+  const h = hoverAt(pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode:", "Judge_Mo‸de:") }));
+  assert.match(h!.contents.value, /^\*\*`judge_mode`\*\* · `string` · required/);
+  assert.match(h!.contents.value, /`deterministic` · `llm_judge` · `hybrid`/);
+});
+
+test("hover: a challenge_key shows the challenge's title, category, difficulty and case count", () => {
+  const h = hoverAt(pack({ inputSets: sections.inputSets.replace("challenge_key: refund-question", "challenge_key: refund-q‸uestion") }));
+  assert.equal(
+    h?.contents.value,
+    "**challenge** `refund-question`  \ntitle: `Refund question`  \ncategory: `support`  \ndifficulty: `easy`  \n1 case in 1 input set",
+  );
+});
+
+test("hover: input:prompt shows the input's kind and value; an undeclared reference says so", () => {
+  const h = hoverAt(pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: input:pro‸mpt") }));
+  assert.equal(h?.contents.value, "**case input** `prompt`  \nkind: `text`  \nvalue: `Can I get a refund after 14 days?`");
+  const m = marked(pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: input:⟦prompt⟧") }));
+  assert.deepEqual(h?.range, m.ranges[0]);
+  const missing = hoverAt(pack({ inputSets: sections.inputSets.replace("challenge_key: refund-question", "challenge_key: nope‸") }));
+  assert.equal(missing?.contents.value, "**challenge** `nope` is not declared");
+});
+
+test("hover: nothing on unknown keys, free-form payload keys and comments", () => {
+  assert.equal(hoverAt(yaml`
+    pack:
+      slugg‸: x
+  `), null);
+  assert.equal(hoverAt(pack({ inputSets: sections.inputSets.replace("        inputs:", "        payload:\n          cust‸omer: x\n        inputs:") })), null);
+  assert.equal(hoverAt("# a comm‸ent\npack:\n  slug: x\n"), null);
+});

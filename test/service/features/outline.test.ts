@@ -1,0 +1,149 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSymbol, foldingRanges } from "../../../server/src/service";
+import { marked, yaml } from "../../helpers/fixture";
+import { pack, sections } from "../../helpers/packs";
+import { URI } from "../../helpers/features";
+
+/** name (detail) and children, to compare outlines by shape. */
+function tree(symbols: DocumentSymbol[] | undefined): unknown[] {
+  return (symbols ?? []).map((s) => (s.children ? [`${s.name}${s.detail ? ` (${s.detail})` : ""}`, tree(s.children)] : `${s.name}${s.detail ? ` (${s.detail})` : ""}`));
+}
+
+const scoring = yaml`
+  evaluation_spec:
+    name: e
+    version_number: 1
+    judge_mode: hybrid
+    validators:
+      - key: exact
+        type: exact_match
+        target: final_output
+        expected_from: challenge_input
+      - key: unused
+        type: contains
+        target: final_output
+        expected_from: challenge_input
+    metrics:
+      - key: tokens
+        type: numeric
+        collector: run_total_tokens
+    llm_judges:
+      - key: tone
+        mode: rubric
+    scorecard:
+      dimensions:
+        - correctness
+        - key: quality
+          source: validators
+          validators: [exact]
+        - key: style
+          source: llm_judge
+          judge_key: tone
+        - key: strict
+          source: validators
+          validators: [exact]
+`;
+
+test("document symbols: pack → challenges, input sets → cases, evaluation spec → validators, metrics, judges, dimensions", () => {
+  const model = buildPackModel(pack({ evaluationSpec: scoring }), URI);
+  assert.deepEqual(tree(documentSymbols(model)), [
+    [
+      "Support Eval (support-eval)",
+      [
+        ["challenges", ["refund-question (Refund question · easy)"]],
+        ["input_sets", [["refund-smoke (Refund Smoke)", ["refund-window-basic (refund-question)"]]]],
+        [
+          "evaluation_spec",
+          [
+            ["validators", ["exact (exact_match)", "unused (contains)"]],
+            ["metrics", ["tokens (numeric)"]],
+            ["llm_judges", ["tone (rubric)"]],
+            ["dimensions", ["correctness (validators)", "quality (validators)", "style (llm_judge)", "strict (validators)"]],
+          ],
+        ],
+      ],
+    ],
+  ]);
+});
+
+test("document symbols: ranges cover the item from its dash; the selection is its key", () => {
+  const src = pack({
+    challenges: yaml`
+      challenges:
+        ⟦- key: ⟦refund-question⟧
+          title: Refund question
+          category: support
+          difficulty: easy⟧
+    `,
+  });
+  const m = marked(src);
+  const challenge = documentSymbols(buildPackModel(m.text, URI))[0].children![0].children![0];
+  assert.deepEqual(challenge.range, m.ranges[0]);
+  assert.deepEqual(challenge.selectionRange, m.ranges[1]);
+});
+
+test("document symbols: legacy items are listed as cases by their item_key", () => {
+  const model = buildPackModel(pack({ inputSets: yaml`
+    input_sets:
+      - key: old
+        name: Old
+        items:
+          - challenge_key: refund-question
+            item_key: legacy-1
+  ` }), URI);
+  const sets = documentSymbols(model)[0].children!.find((s) => s.name === "input_sets")!;
+  assert.deepEqual(tree(sets.children), [["old (Old)", ["legacy-1 (refund-question)"]]]);
+});
+
+test("folding ranges: blocks from their key or dash to their last line, block scalars, comment runs", () => {
+  const text = yaml`
+    # header one
+    # header two
+    pack:
+      slug: x
+      description: |
+        line one
+        line two
+    challenges:
+      - key: a
+        title: A
+      - key: b
+  `;
+  assert.deepEqual(foldingRanges(buildPackModel(text, URI)), [
+    { startLine: 0, endLine: 1, kind: "comment" },
+    { startLine: 2, endLine: 6 },
+    { startLine: 4, endLine: 6 },
+    { startLine: 7, endLine: 10 },
+    { startLine: 8, endLine: 9 },
+  ]);
+});
+
+test("code lens: cases per challenge, dimensions per validator and judge, with the locations to show", () => {
+  const model = buildPackModel(pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }), URI);
+  const lenses = codeLenses(model).map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
+  const line = (needle: string) => model.text.split("\n").findIndex((l) => l.includes(needle));
+  assert.deepEqual(lenses, [
+    [line("- key: exact"), "used by 2 dimensions", "packlint.showReferences", 2],
+    [line("- key: unused"), "used by 0 dimensions", "packlint.showReferences", 0],
+    [line("- key: tone"), "used by 1 dimension", "packlint.showReferences", 1],
+    [line("- key: refund-question"), "2 cases in 2 input sets", "packlint.showReferences", 2],
+  ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+});
+
+test("document links: asset paths that exist link to their file; others do not", () => {
+  const src = pack({
+    version: yaml`
+      version:
+        number: 1
+        assets:
+          - key: policy_pdf
+            path: "⟦assets/policy.pdf⟧"
+          - key: missing
+            path: assets/missing.pdf
+    `,
+  });
+  const m = marked(src);
+  const links = documentLinks(buildPackModel(m.text, URI), (p) => (p === "assets/policy.pdf" ? "file:///work/assets/policy.pdf" : undefined));
+  assert.deepEqual(links, [{ range: m.ranges[0], target: "file:///work/assets/policy.pdf", tooltip: "Open assets/policy.pdf" }]);
+});
