@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import * as svc from "../../server/src/service";
 import { rng } from "./mutate";
 import * as skill from "../../server/src/service/skill-cases";
-import { checkPackFeatures, checkSkillFeatures, SKILL_URI } from "./check-features";
+import { checkPackFeatures, checkSkillFeatures, PACK_URI, SKILL_URI } from "./check-features";
 
 /** Each failure the fuzzers found, as the smallest document that showed it. */
 
@@ -35,4 +35,19 @@ test("fuzz regression (crash): Skill case-file key completion with lone CR line 
   assert.ok(labels.includes("description"), labels.join(", "));
   assert.ok(!labels.includes("name"), "name is already written in skill:");
   checkSkillFeatures(text, rng(1), 20, 5_000);
+});
+
+test("fuzz regression (crash): keys named like Object.prototype members in completion, hover and code actions", () => {
+  // `constructor` or `toString` as a key found Object.prototype's members in the catalog's tables.
+  for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+    const text = `pack:\n  slug: s\n  name: n\n  family: f\n  ${key}: \nversion:\n  ${key}:\n    x: 1\n`;
+    const model = svc.buildPackModel(text, PACK_URI);
+    for (let line = 0; line < 8; line++) {
+      for (const character of [0, 2, 4, key.length + 2, key.length + 4]) {
+        svc.completion(model, { line, character });
+        svc.hover(model, { line, character });
+      }
+    }
+    checkPackFeatures(text, rng(7), 30, 5_000);
+  }
 });

@@ -4,6 +4,7 @@ import {
   Connection,
   DidChangeConfigurationNotification,
   ErrorCodes,
+  InitializeError,
   InitializeResult,
   LSPErrorCodes,
   ResponseError,
@@ -16,6 +17,7 @@ import { toLspDiagnostic } from "./convert";
 import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
 import { assetResolver } from "./asset-links";
+import { paramsProblem } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
@@ -28,6 +30,10 @@ export function startServer(connection: Connection): void {
   let pullDiagnostics = false;
   let configurationRequests = false;
   let refreshDiagnostics = false;
+  /** initialize was received: before it, requests are answered ServerNotInitialized (LSP). */
+  let initialized = false;
+  /** shutdown was received: after it, requests are answered InvalidRequest (LSP). */
+  let shutDown = false;
 
   // ---- one session (model) per document version ----
   const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
@@ -53,6 +59,10 @@ export function startServer(connection: Connection): void {
    */
   function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void>) {
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
+      if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
+      if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
+      const problem = paramsProblem(name, params);
+      if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
@@ -99,7 +109,7 @@ export function startServer(connection: Connection): void {
   };
 
   const schedule = (uri: string, delay = settings.diagnosticsDebounceMs) => {
-    if (pullDiagnostics) return;
+    if (pullDiagnostics || shutDown) return;
     clearTimeout(timers.get(uri));
     timers.set(uri, setTimeout(() => publish(uri), delay));
   };
@@ -144,12 +154,16 @@ export function startServer(connection: Connection): void {
     revalidateAll();
   };
 
-  connection.onInitialize((params): InitializeResult => {
-    const caps = params.capabilities;
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+    if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, "initialize was already received", { retry: false });
+    initialized = true;
+    // Notifications before initialize are dropped (LSP): the documents are listened to from now on.
+    documents.listen(connection);
+    const caps = params?.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    settings = resolveSettings(params.initializationOptions);
+    settings = resolveSettings(params?.initializationOptions);
     kinds = new DocumentKinds(settings);
     return {
       capabilities: {
@@ -223,6 +237,11 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  documents.listen(connection);
+  connection.onShutdown(() => {
+    shutDown = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
   connection.listen();
 }

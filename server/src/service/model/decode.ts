@@ -159,7 +159,7 @@ export class YamlDecoder {
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
     const text = node.value == null ? "" : String(node.value);
-    const tag = node.tag ? TAG_SHORT[node.tag] ?? node.tag : undefined;
+    const tag = node.tag ? (hasOwn(TAG_SHORT, node.tag) ? TAG_SHORT[node.tag] : node.tag) : undefined;
     const plain = node.type === "PLAIN" || node.type === undefined;
     if (tag && tag !== "!") {
       const r = resolveTagged(tag, text);
