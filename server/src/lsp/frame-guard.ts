@@ -13,6 +13,7 @@ export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 const MAX_HEADER_BYTES = 8 * 1024;
 const SEPARATOR = Buffer.from("\r\n\r\n", "ascii");
 const CONTENT_LENGTH = /^content-length$/i;
+const HEADER_NAME = "Content-Length:";
 
 /**
  * Sits between stdin and the JSON-RPC reader and passes on only well-formed LSP frames: a header block with a
@@ -28,6 +29,8 @@ export class FrameGuard extends Transform {
   private pendingBytes = 0;
   /** Length of the body being read, once its header was accepted. */
   private bodyLength = -1;
+  /** After a malformed header: skipping to the next `Content-Length:`, reporting nothing more until then. */
+  private resyncing = false;
 
   constructor(private readonly onProblem: (p: FrameProblem) => void) {
     super();
@@ -54,10 +57,20 @@ export class FrameGuard extends Transform {
   /** Reads one header block; false when more bytes are needed. Skips (and reports) anything that is not one. */
   private readHeader(): boolean {
     for (;;) {
+      if (this.resyncing) {
+        const next = indexOfHeader(this.buffer);
+        if (next < 0) {
+          this.buffer = this.buffer.subarray(Math.max(0, this.buffer.length - HEADER_NAME.length + 1)); // may begin one
+          return false;
+        }
+        this.buffer = this.buffer.subarray(next);
+        this.resyncing = false;
+      }
       const end = this.buffer.indexOf(SEPARATOR);
       if (end < 0) {
-        if (this.buffer.length > MAX_HEADER_BYTES) this.skip("a header without an end (\\r\\n\\r\\n)");
-        return false;
+        if (this.buffer.length <= MAX_HEADER_BYTES) return false;
+        this.fail("a header without an end (\\r\\n\\r\\n)");
+        continue;
       }
       const length = contentLength(this.buffer.subarray(0, end).toString("ascii"));
       if (typeof length === "number" && length <= MAX_FRAME_BYTES) {
@@ -65,15 +78,15 @@ export class FrameGuard extends Transform {
         this.bodyLength = length;
         return true;
       }
-      this.skip(typeof length === "number" ? `a frame of ${length} bytes (more than ${MAX_FRAME_BYTES})` : length);
+      this.fail(typeof length === "number" ? `a frame of ${length} bytes (more than ${MAX_FRAME_BYTES})` : length);
     }
   }
 
-  /** Drops bytes up to the next `Content-Length:` after the start (keeping a tail that may begin one). */
-  private skip(why: string): void {
+  /** Reports a malformed header once, then skips to the next `Content-Length:` (past this one). */
+  private fail(why: string): void {
     this.onProblem({ kind: "header", message: `packlint: skipped malformed input: ${why}` });
-    const next = indexOfHeader(this.buffer, 1);
-    this.buffer = next >= 0 ? this.buffer.subarray(next) : this.buffer.subarray(Math.max(1, this.buffer.length - 15));
+    this.buffer = this.buffer.subarray(1);
+    this.resyncing = true;
   }
 
   private passBody(body: Buffer): void {
@@ -110,9 +123,9 @@ function contentLength(header: string): number | string {
   return found;
 }
 
-function indexOfHeader(buffer: Buffer, from: number): number {
+function indexOfHeader(buffer: Buffer): number {
   // Header names are case-insensitive; clients write "Content-Length".
-  const a = buffer.indexOf("Content-Length:", from, "ascii");
-  const b = buffer.indexOf("content-length:", from, "ascii");
+  const a = buffer.indexOf(HEADER_NAME, 0, "ascii");
+  const b = buffer.indexOf(HEADER_NAME.toLowerCase(), 0, "ascii");
   return a < 0 ? b : b < 0 ? a : Math.min(a, b);
 }

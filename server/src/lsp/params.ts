@@ -46,3 +46,21 @@ export function paramsProblem(name: string, params: unknown): string | undefined
   }
   return undefined;
 }
+
+/** A content change as LSP defines it: the whole text, or a range (of uinteger positions) and its replacement. */
+function isContentChange(v: unknown): boolean {
+  if (!isObject(v) || typeof v.text !== "string") return false;
+  if (v.range === undefined) return true;
+  return CHECKS.range[0](v.range) && (v.rangeLength === undefined || isUinteger(v.rangeLength));
+}
+
+/**
+ * Why a didChange cannot be applied, or undefined. The document library applies changes one by one in place, so
+ * a malformed change in the middle would leave half of them applied under the old version: such a change is
+ * refused as a whole, before anything is applied.
+ */
+export function changeProblem(changes: unknown, version: unknown): string | undefined {
+  if (!Number.isInteger(version)) return `didChange: version must be an integer, not ${JSON.stringify(version)}`;
+  if (!Array.isArray(changes) || !changes.every(isContentChange)) return "didChange: every content change must be a text, or a range and a text";
+  return undefined;
+}

@@ -17,14 +17,21 @@ import { toLspDiagnostic } from "./convert";
 import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
 import { assetResolver } from "./asset-links";
-import { paramsProblem } from "./params";
+import { changeProblem, paramsProblem } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments({
+    create: TextDocument.create,
+    update(doc, changes, version) {
+      const problem = changeProblem(changes, version);
+      if (problem) throw new Error(problem); // logged by the connection; the document stays as it was
+      return TextDocument.update(doc, changes, version);
+    },
+  });
   let settings: PacklintSettings = resolveSettings(undefined);
   let kinds = new DocumentKinds(settings);
   let pullDiagnostics = false;
@@ -36,14 +43,15 @@ export function startServer(connection: Connection): void {
   let shutDown = false;
 
   // ---- one session (model) per document version ----
-  const sessions = new Map<string, { version: number; session: DocumentSession | undefined }>();
+  // Keyed by version and text: a client may reopen a document or send a change without a new version number.
+  const sessions = new Map<string, { version: number; text: string; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
-    if (cached?.version === doc.version) return cached.session;
+    if (cached?.version === doc.version && cached.text === doc.getText()) return cached.session;
     const kind = kinds.kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
     const session = language ? language(doc.getText(), doc.uri) : undefined;
-    sessions.set(doc.uri, { version: doc.version, session });
+    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), session });
     return session;
   };
   const sessionFor = (uri: string) => {
