@@ -5,6 +5,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
+  InitializeError,
   InitializeResult,
   LSPErrorCodes,
   MessageType,
@@ -34,6 +35,7 @@ import { DocumentSession, languages } from "./languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
+import { changeProblem, paramsProblem } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
@@ -45,6 +47,8 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments({
     create: TextDocument.create,
     update: (doc, changes, version) => {
+      const problem = changeProblem(changes, version);
+      if (problem) throw new Error(problem); // logged by the connection; the document stays as it was
       pending.record(doc.uri, doc.version, version, changes);
       return TextDocument.update(doc, changes, version);
     },
@@ -56,18 +60,23 @@ export function startServer(connection: Connection): void {
   let watchedFilesRegistration = false;
   /** The settings the client pushed last (initializationOptions, then didChangeConfiguration), for clients that are not asked. */
   let pushedSettings: unknown;
+  /** initialize was received: before it, requests are answered ServerNotInitialized (LSP). */
+  let initialized = false;
+  /** shutdown was received: after it, requests are answered InvalidRequest (LSP). */
+  let shutDown = false;
 
   // ---- one session (model) per document version ----
-  const sessions = new Map<string, { version: number; kind: string | undefined; session: DocumentSession | undefined }>();
+  // Keyed by version and text: a client may reopen a document or send a change without a new version number.
+  const sessions = new Map<string, { version: number; text: string; kind: string | undefined; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
-    if (cached?.version === doc.version) return cached.session;
+    if (cached?.version === doc.version && cached.text === doc.getText()) return cached.session;
     const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
     const changes = pending.take(doc.uri, cached?.version, doc.version);
     let session: DocumentSession | undefined;
     // The previous version's session turns into this one's when the document kept its kind.
-    if (language && changes && cached?.session?.update && cached.kind === kind) {
+    if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
       try {
         session = cached.session.update(changes, doc.version);
       } catch (e) {
@@ -75,7 +84,7 @@ export function startServer(connection: Connection): void {
       }
     }
     session ??= language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
-    sessions.set(doc.uri, { version: doc.version, kind, session });
+    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), kind, session });
     return session;
   };
   const sessionFor = (uri: string) => {
@@ -91,6 +100,10 @@ export function startServer(connection: Connection): void {
    */
   function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
+      if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
+      if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
+      const problem = paramsProblem(name, params);
+      if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
@@ -141,7 +154,7 @@ export function startServer(connection: Connection): void {
   };
 
   const schedule = (uri: string, delay = workspace.scopes.settingsFor(uri).diagnosticsDebounceMs) => {
-    if (pullDiagnostics) return;
+    if (pullDiagnostics || shutDown) return;
     clearTimeout(timers.get(uri));
     timers.set(uri, setTimeout(() => publish(uri), delay));
   };
@@ -234,8 +247,12 @@ export function startServer(connection: Connection): void {
     revalidateAll();
   };
 
-  connection.onInitialize((params): InitializeResult => {
-    const caps = params.capabilities;
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+    if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, "initialize was already received", { retry: false });
+    initialized = true;
+    // Notifications before initialize are dropped (LSP): the documents are listened to from now on.
+    documents.listen(connection);
+    const caps = params?.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
@@ -407,6 +424,11 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  documents.listen(connection);
+  connection.onShutdown(() => {
+    shutDown = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
   connection.listen();
 }

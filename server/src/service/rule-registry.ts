@@ -181,6 +181,18 @@ const own: readonly OwnRule[] = [
     replaces: "yaml-syntax-error",
   },
   {
+    code: "yaml-nesting-too-deep",
+    area: "decode",
+    severity: "error",
+    summary: "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
+  },
+  {
+    code: "document-too-large",
+    area: "decode",
+    severity: "warning",
+    summary: "The document is over 2 MB: only its YAML syntax is checked, since a full check of a file that size would take seconds and a gigabyte of memory on every change.",
+  },
+  {
     code: "unknown-key",
     area: "advisory",
     severity: "warning",
