@@ -10,13 +10,16 @@ export interface PacklintSettings {
   skillCaseGlobs: string[];
   /** Milliseconds to wait after an edit before publishing diagnostics. */
   diagnosticsDebounceMs: number;
-  /** Severity per rule code, or "off" (as in the project config's `rules`). */
+  /** Severity per rule code, or "off" (as in the project config's `rules`). The `unknownKeySeverity` setting lands here as `unknown-key`. */
   rules: Record<string, RuleLevel>;
   /** Packs longer than this many characters are large: code lenses and document links off, outline and folding cut. */
   largeFileChars: number;
   /** On a large pack, outline entries and folding ranges sent at most. */
   maxOutlineItems: number;
 }
+
+/** The diagnostic code of unknown keys, which the `unknownKeySeverity` setting sets (unless `rules` names it). */
+export const UNKNOWN_KEY_CODE = "unknown-key";
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
   packGlobs: ["**/*.pack.yaml", "**/challenge-packs/**/*.y?(a)ml"],
@@ -38,6 +41,7 @@ export function resolveSettings(raw: unknown): PacklintSettings {
   if (r.rules && typeof r.rules === "object" && !Array.isArray(r.rules)) {
     for (const [code, level] of Object.entries(r.rules as Record<string, unknown>)) if (isRuleLevel(level)) rules[code] = level;
   }
+  if (isRuleLevel(r.unknownKeySeverity) && !(UNKNOWN_KEY_CODE in rules)) rules[UNKNOWN_KEY_CODE] = r.unknownKeySeverity;
   const debounce = r.diagnosticsDebounceMs;
   const count = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : d);
   return {

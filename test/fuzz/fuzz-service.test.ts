@@ -1,23 +1,23 @@
 import { test } from "node:test";
 import { join } from "node:path";
-import { mutate, rng } from "./mutate";
-import { checkDocument } from "./check-service";
-import { seedDocuments } from "./seeds";
+import { fuzzService } from "./service-fuzzer";
 
 /** A short fixed-seed run in every `npm test`; `npm run fuzz -- --minutes N` runs longer ones. */
 const SEED = 20261202;
-const DOCUMENTS = 300;
+const DOCUMENTS = 100;
 
-test(`language service survives ${DOCUMENTS} mutated documents (seed ${SEED})`, () => {
-  const seeds = seedDocuments(join(__dirname, "../../.."));
-  const r = rng(SEED);
-  for (let i = 0; i < DOCUMENTS; i++) {
-    const base = seeds[i % seeds.length];
-    const text = mutate(base.text, r);
-    try {
-      checkDocument(text, 5000);
-    } catch (e) {
-      throw new Error(`seed ${SEED} iteration ${i} (from ${base.name}): ${(e as Error).message}\n--- document ---\n${text.slice(0, 2000)}`);
-    }
-  }
+test(`language service: diagnostics, every feature and every code action on ${DOCUMENTS} mutated documents (seed ${SEED})`, { timeout: 600_000 }, () => {
+  const failures: string[] = [];
+  const report = fuzzService(join(__dirname, "../../.."), {
+    seed: SEED,
+    documents: DOCUMENTS,
+    positions: 6,
+    boundMs: 5_000,
+    onFailure: (f) => {
+      failures.push(`${f.kind} seed ${f.seed} iteration ${f.iteration} (from ${f.base}): ${f.error.message}\n--- document ---\n${f.text.slice(0, 1500)}`);
+      return failures.length >= 3;
+    },
+  });
+  if (failures.length) throw new Error(`${failures.length} failures\n${failures.join("\n\n")}`);
+  if (report.calls < DOCUMENTS * 10 || report.actions === 0) throw new Error(`too little was exercised: ${JSON.stringify(report)}`);
 });

@@ -14,7 +14,13 @@ export function rng(seed: number): Rng {
   };
 }
 
-const TOKENS = [":", "-", "- ", "[", "]", "{", "}", "&a ", "*a", "!!int ", "!!binary ", "!custom ", "---\n", "\t", "\u0000", "\ud800", "\udfff", "🦊", "狐", "'", '"', "#", "|\n", ">-\n", "<<: *a\n", "? ", "\r\n", "\r", "~", "%YAML 1.2\n", "...\n", "0x1F", "1e400", ".nan", "yes", "010"];
+const TOKENS = [
+  ":", "-", "- ", "[", "]", "{", "}", "&a ", "*a", "!!int ", "!!binary ", "!custom ", "---\n", "\t", "\u0000", "\ud800", "\udfff", "🦊", "狐",
+  "'", '"', "#", "|\n", ">-\n", "<<: *a\n", "? ", "\r\n", "\r", "~", "%YAML 1.2\n", "...\n", "0x1F", "1e400", ".nan", "yes", "010",
+  // Keys that name Object.prototype members, merges without a value, self-containing anchors, complex keys.
+  "__proto__: ", "constructor: ", "toString: ", "{<<}", "<<: [*a, *a]\n", "&a [*a]", "*nowhere", "!!merge ", "? [a, b]: c\n",
+  "!!python/object/apply:os.system ", "\uFEFF", "\u2028", "\u0085", "\\", "{{ input.prompt }}", "${HOME}", "../../etc/passwd",
+];
 
 export function mutate(text: string, r: Rng, rounds = 1 + Math.floor(r() * 4)): string {
   let t = text;
@@ -30,7 +36,7 @@ function mutateOnce(text: string, r: Rng): string {
   const lines = text.split("\n");
   const at = Math.floor(r() * Math.max(1, lines.length));
   const pos = Math.floor(r() * (text.length + 1));
-  switch (Math.floor(r() * 11)) {
+  switch (Math.floor(r() * 12)) {
     case 0: // delete a line
       lines.splice(at, 1);
       return lines.join("\n");
@@ -62,6 +68,10 @@ function mutateOnce(text: string, r: Rng): string {
       return r() < 0.5 ? text.replace(/\n/g, "\r\n") : text.replace(/\n/g, () => (r() < 0.3 ? "\r\n" : "\n"));
     case 9: // replace a scalar value with a collection or a number
       return text.slice(0, pos) + pick(r, [" [1, 2]", " {a: 1}", " 12", " -3.5", " null", ' ""']) + text.slice(pos);
+    case 11: { // deep nesting, sometimes past the parser's limit
+      const depth = 1 + Math.floor(r() * 700);
+      return text.slice(0, pos) + (r() < 0.5 ? "[".repeat(depth) + "]".repeat(depth) : "{a: ".repeat(depth) + "1" + "}".repeat(depth)) + text.slice(pos);
+    }
     default: // a random code unit (lone surrogates, controls, BOM)
       return text.slice(0, pos) + String.fromCharCode(Math.floor(r() * 0xffff)) + text.slice(pos);
   }

@@ -3,8 +3,13 @@ import { join } from "node:path";
 import { generatePack } from "../../bench/generate";
 import { pack } from "../helpers/packs";
 
-/** Documents to mutate: our examples, the test base pack and a generated pack. Never ../shared (not in a user's clone). */
-export function seedDocuments(root: string): { name: string; text: string }[] {
+export interface Seed {
+  name: string;
+  text: string;
+}
+
+/** Packs to mutate: our examples, the test base pack and a generated pack. Never ../shared (not in a user's clone). */
+export function packSeeds(root: string): Seed[] {
   const examples = join(root, "examples");
   const docs = readdirSync(examples)
     .filter((f) => f.endsWith(".yaml"))
@@ -12,4 +17,12 @@ export function seedDocuments(root: string): { name: string; text: string }[] {
   docs.push({ name: "base-pack", text: pack() });
   docs.push({ name: "generated-20", text: generatePack({ cases: 20 }) });
   return docs;
+}
+
+/** Skill case files to mutate: the example Skill's and the test fixture's. */
+export function skillSeeds(root: string): Seed[] {
+  return ["examples/skills/refund-helper/tests/skill_cases.yaml", "test/fixtures/skill/refund-helper/tests/skill_cases.yaml"].map((path) => ({
+    name: path,
+    text: readFileSync(join(root, path), "utf8"),
+  }));
 }

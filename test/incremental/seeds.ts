@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { generatePack } from "../../bench/generate";
-import { seedDocuments } from "../fuzz/seeds";
+import { packSeeds } from "../fuzz/seeds";
 
 /**
  * A pack with what makes YAML hard to cut into pieces: comments at every indentation (between cases, below
@@ -146,7 +146,7 @@ input_sets:
 /** Every seed of the incremental property test: the fuzzer's documents, the rich pack (LF and CRLF) and generated packs. */
 export function incrementalSeeds(): { name: string; text: string }[] {
   return [
-    ...seedDocuments(join(__dirname, "../../..")),
+    ...packSeeds(join(__dirname, "../../..")),
     { name: "rich", text: RICH_PACK },
     { name: "rich-crlf", text: RICH_PACK.replace(/\n/g, "\r\n") },
     { name: "generated-40", text: generatePack({ cases: 40 }) },

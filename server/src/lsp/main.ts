@@ -1,4 +1,6 @@
-import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { format } from "node:util";
+import { createConnection, ErrorCodes, ProposedFeatures, StreamMessageWriter } from "vscode-languageserver/node";
+import { FrameGuard } from "./frame-guard";
 import { startServer } from "./server";
 
 const TRANSPORTS = /^--(stdio|node-ipc|socket=|pipe=)/;
@@ -8,6 +10,31 @@ const TRANSPORTS = /^--(stdio|node-ipc|socket=|pipe=)/;
  * line; without one, stdio (`npx` keeps a bare `--stdio` for itself, so it may never reach us).
  */
 export function main(): void {
-  if (!process.argv.slice(2).some((a) => TRANSPORTS.test(a))) process.argv.push("--stdio");
+  const args = process.argv.slice(2);
+  if (!args.some((a) => TRANSPORTS.test(a)) || args.includes("--stdio")) return startServer(stdioConnection());
   startServer(createConnection(ProposedFeatures.all));
+}
+
+/**
+ * stdio through a FrameGuard: malformed frames are skipped and answered with a JSON-RPC error (id null, as
+ * JSON-RPC asks when no id can be read) instead of leaving the reader stuck.
+ */
+function stdioConnection() {
+  const writer = new StreamMessageWriter(process.stdout);
+  const input = process.stdin.pipe(
+    new FrameGuard((p) => {
+      connection.console.error(p.message);
+      const code = p.kind === "message" ? ErrorCodes.InvalidRequest : ErrorCodes.ParseError;
+      void writer.write({ jsonrpc: "2.0", id: null, error: { code, message: p.message } } as never).catch(() => undefined);
+    }),
+  );
+  // Given an input stream, the library exits when it ends (as for --stdio). The writer is one object for the
+  // library and the parse errors above (the library accepts a MessageWriter in place of a stream at run time; its
+  // typings only declare both streams or both reader and writer). Console is not patched as for --stdio: anything
+  // written to stdout besides the protocol would corrupt it, so it goes to the client's log.
+  const connection = createConnection(ProposedFeatures.all, input, writer as unknown as NodeJS.WritableStream);
+  for (const level of ["log", "info", "warn", "error"] as const) {
+    console[level] = (...args: unknown[]) => connection.console[level](format(...args));
+  }
+  return connection;
 }

@@ -38,9 +38,19 @@ export interface CatalogEnum {
   note?: string;
 }
 
+/**
+ * A table looked up by names a pack writes: without a prototype, so that `constructor`, `toString` or `__proto__`
+ * find nothing instead of Object.prototype's members.
+ */
+function table<T>(record: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, record);
+}
+
 export const rules: readonly CatalogRule[] = data.rules as CatalogRule[];
-export const knownObjects: Readonly<Record<string, KnownObject>> = data.known_keys as unknown as Record<string, KnownObject>;
-export const enums: Readonly<Record<string, CatalogEnum>> = data.enums as unknown as Record<string, CatalogEnum>;
+export const knownObjects: Readonly<Record<string, KnownObject>> = table(
+  Object.fromEntries(Object.entries(data.known_keys as unknown as Record<string, KnownObject>).map(([name, o]) => [name, { ...o, keys: table(o.keys) }])),
+);
+export const enums: Readonly<Record<string, CatalogEnum>> = table(data.enums as unknown as Record<string, CatalogEnum>);
 
 const byId = new Map(rules.map((r) => [r.id, r]));
 

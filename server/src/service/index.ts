@@ -2,6 +2,8 @@
 export { buildPackModel, packDiagnostics, toRange } from "./pack-model";
 export type { PackModel, RuleSettings } from "./pack-model";
 export { looksLikePack } from "./sniff";
+export { assetPathRefs, assetFileDiagnostics, isLocalPath, ASSET_FILE_MISSING, ASSET_PATH_OUTSIDE } from "./asset-files";
+export type { AssetPathRef, AssetFiles, AssetFileState } from "./asset-files";
 export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
 export * from "./features";
 export { updatePackModel } from "./incremental/update";

@@ -7,6 +7,7 @@ import { normalize } from "./model/normalize";
 import { ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
 import { DecodeCache } from "./model/decode-cache";
 import type { SourceMap } from "./model/source";
+import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
 import { collectSymbols } from "./model/collect-symbols";
 import { Finding, RuleContext } from "./rules/context";
@@ -53,11 +54,11 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   if (text.trim() === "" || !parsed.doc || parsed.doc.contents === null && parsed.syntax.length === 0) {
     findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
   }
-  for (const s of parsed.syntax) {
-    findings.push({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } });
-  }
+  findings.push(...parseFindings(text, parsed, anchor));
+  // An oversized document is only parsed: its findings are the syntax errors and the notice.
+  const oversized = text.length > MAX_CHECKED_LENGTH;
 
-  const decoder = new YamlDecoder(parsed.doc ?? emptyDocument(), text, sources, cache);
+  const decoder = new YamlDecoder((!oversized && parsed.doc) || emptyDocument(), text, sources, cache);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
   for (const p of decoder.problems) {
     findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });
@@ -67,12 +68,12 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
 
   const ctx = new RuleContext(bundle, sources, at, text);
   const decodeSpans = findings.map((f) => f.span);
-  for (const rule of referenceRules) rule(ctx);
+  if (!oversized) for (const rule of referenceRules) rule(ctx);
   const model: PackModel = withLazySymbols({
     kind: "challenge-pack",
     text,
     lines,
-    yaml: parsed.doc,
+    yaml: oversized ? undefined : parsed.doc,
     extraDocuments: parsed.extraDocuments.length,
     bundle,
     sources,
@@ -89,7 +90,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     if (!rejected.some((s) => overlaps(s, f.span))) findings.push(f);
   }
   const advice = new RuleContext(bundle, sources, at, text);
-  for (const rule of advisoryRules) rule(advice, model);
+  if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   findings.push(...advice.findings);
   decodeCaches.set(model, cache);
   return model;
@@ -109,6 +110,12 @@ function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
       return table;
     },
   });
+}
+
+/** Syntax errors, then the findings of the parser's limits (a pruned collection, an oversized document). */
+function parseFindings(text: string, parsed: ParsedYaml, anchor: Span): Finding[] {
+  const syntax: Finding[] = parsed.syntax.map((s) => ({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } }));
+  return [...syntax, ...limitFindings(text, parsed, anchor)];
 }
 
 let empty: Document.Parsed | undefined;

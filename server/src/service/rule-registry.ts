@@ -156,6 +156,18 @@ const own: readonly OwnRule[] = [
     summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
   },
   {
+    code: "asset-file-missing",
+    area: "files",
+    severity: "warning",
+    summary: "An asset path (version, challenge or case `assets[].path`) or a case input's `path` names no file or folder on disk, relative to the pack's folder; the message gives the resolved path.",
+  },
+  {
+    code: "asset-path-outside-workspace",
+    area: "files",
+    severity: "warning",
+    summary: "An asset or case input path is absolute, climbs out of the workspace with `..`, or leads out of it through a symbolic link: it is not checked, read or followed.",
+  },
+  {
     code: "eval-spec-key-case",
     area: "advisory",
     severity: "warning",
@@ -167,6 +179,18 @@ const own: readonly OwnRule[] = [
     severity: "error",
     summary: "The text is not well-formed YAML. Reported with our parser's message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
     replaces: "yaml-syntax-error",
+  },
+  {
+    code: "yaml-nesting-too-deep",
+    area: "decode",
+    severity: "error",
+    summary: "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
+  },
+  {
+    code: "document-too-large",
+    area: "decode",
+    severity: "warning",
+    summary: "The document is over 2 MB: only its YAML syntax is checked, since a full check of a file that size would take seconds and a gigabyte of memory on every change.",
   },
   {
     code: "unknown-key",

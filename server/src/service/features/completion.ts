@@ -11,6 +11,7 @@ import { closedEnumOf, defaultValue, enumNote, enumOf, isRequired, lookupKey, re
 import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
+import { lineEnd, lineStart } from "../util/lines";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -20,7 +21,7 @@ import { symbolIndex } from "./symbol-index";
 export function completion(model: PackModel, position: Position): CompletionList {
   const offset = model.lines.offsetAt(position);
   const c = cursorContext(model.yaml, model.text, offset);
-  const env = new Env(model, c);
+  const env = new Env(model, c, offset);
   let items: CompletionItem[] = [];
   switch (c.role) {
     case "key":
@@ -61,7 +62,7 @@ const SNIPPET_EXTRA: Record<string, string[]> = {
 
 class Env {
   readonly eol: string;
-  constructor(readonly model: PackModel, readonly c: CursorContext) {
+  constructor(readonly model: PackModel, readonly c: CursorContext, readonly offset: number) {
     this.eol = lineBreakOf(model);
   }
 
@@ -72,7 +73,18 @@ class Env {
   }
 
   item(label: string, newText: string, extra: Partial<CompletionItem> = {}, span: Span = this.c.span): CompletionItem {
-    return { label, textEdit: { range: toRange(this.model.lines, span), newText }, ...extra };
+    return { label, textEdit: { range: toRange(this.model.lines, this.onCursorLine(span)), newText }, ...extra };
+  }
+
+  /** LSP wants a completion's edit on the cursor's line and around the cursor: a multi-line plain scalar is cut to that line. */
+  private onCursorLine(span: Span): Span {
+    const text = this.model.text;
+    let first = lineStart(text, this.offset); // the line's first non-blank, or the cursor
+    while (first < this.offset && (text[first] === " " || text[first] === "\t")) first++;
+    return {
+      start: Math.max(Math.min(span.start, this.offset), first),
+      end: Math.min(Math.max(span.end, this.offset), lineEnd(text, this.offset)),
+    };
   }
 
   /** Declared names of a symbol kind in a scope, in document order, without repeats. */

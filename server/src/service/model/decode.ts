@@ -1,14 +1,25 @@
-import { Alias, Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, Scalar, visit, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
 import type { DecodeCache } from "./decode-cache";
+import { hasOwn, setOwn } from "../util/own-keys";
+import { MAX_NESTING } from "./limits";
+import { lineEnd } from "../util/lines";
+
+/** A key/value pair as decoded: its key text, and whether the key was not a plain string. */
+interface KeyPair {
+  keyNode: Node;
+  key: string;
+  value: Node | null;
+  nonString: boolean;
+}
 
 /** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
 export interface DecodeProblem {
-  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal";
+  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal" | "yaml-nesting-too-deep";
   span: Span;
   message: string;
   related?: { span: Span; message: string }[];
@@ -64,11 +75,11 @@ export class YamlDecoder {
   private aliasCount = 0;
   private aliasDepth = 0;
 
-  /**
-   * Anchored nodes by name, in document order (yaml's Alias.resolve walks the whole document per call).
-   * Collected at the first alias: most packs have none.
-   */
-  private anchorIndex: Map<string, Node[]> | undefined;
+  private depth = 0;
+  /** The alias that started the expansion being decoded (aliasDepth > 0). */
+  private outermostAlias: Node | undefined;
+  /** Anchored nodes by name with their start offsets, in document order. */
+  private readonly anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
   /** Offsets of line starts, built at the first duplicate key. */
   private lineStarts: number[] | undefined;
 
@@ -78,18 +89,16 @@ export class YamlDecoder {
     readonly sources: SourceMap,
     /** Units decoded for earlier versions of the document (incremental updates), and where this decode records its own. */
     private readonly cache?: DecodeCache,
-  ) {}
-
-  private get anchors(): Map<string, Node[]> {
-    if (this.anchorIndex) return this.anchorIndex;
-    const anchors = new Map<string, Node[]>();
-    visit(this.doc, (_key, node) => {
-      if (!isNode(node) || !node.anchor) return;
-      const list = anchors.get(node.anchor) ?? [];
-      list.push(node);
-      anchors.set(node.anchor, list);
-    });
-    return (this.anchorIndex = anchors);
+  ) {
+    for (const node of anchoredNodes(doc.contents as Node | null)) {
+      const entry = this.anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
+      entry.nodes.push(node);
+      this.anchors.set(node.anchor!, entry);
+    }
+    for (const entry of this.anchors.values()) {
+      entry.nodes.sort((a, b) => this.span(a).start - this.span(b).start);
+      entry.starts = entry.nodes.map((n) => this.span(n).start);
+    }
   }
 
   /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
@@ -118,7 +127,7 @@ export class YamlDecoder {
     const alias = node as Alias;
     const at = this.span(alias).start;
     // An alias refers to the last node with that anchor that starts before it.
-    const target = this.anchors.get(alias.source)?.filter((n) => this.span(n).start < at).pop();
+    const target = this.lastAnchoredBefore(alias.source, at);
     if (!target) {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `unknown anchor '${alias.source}' referenced` });
     }
@@ -127,6 +136,19 @@ export class YamlDecoder {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(alias), message: `anchor '${alias.source}' value contains itself` });
     }
     return target;
+  }
+
+  private lastAnchoredBefore(name: string, offset: number): Node | undefined {
+    const entry = this.anchors.get(name);
+    if (!entry) return undefined;
+    let lo = 0;
+    let hi = entry.starts.length; // first index whose start is >= offset
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (entry.starts[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? entry.nodes[lo - 1] : undefined;
   }
 
   private count(node: Node): void {
@@ -169,7 +191,7 @@ export class YamlDecoder {
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
     const text = node.value == null ? "" : String(node.value);
-    const tag = node.tag ? TAG_SHORT[node.tag] ?? node.tag : undefined;
+    const tag = node.tag ? (hasOwn(TAG_SHORT, node.tag) ? TAG_SHORT[node.tag] : node.tag) : undefined;
     const plain = node.type === "PLAIN" || node.type === undefined;
     if (tag && tag !== "!") {
       const r = resolveTagged(tag, text);
@@ -234,16 +256,29 @@ export class YamlDecoder {
     const target = this.deref(node);
     if (node) this.count(node);
     if (this.isNull(target)) return this.zero(t, anchor);
-    const viaAlias = target !== node;
-    if (viaAlias) this.aliasDepth++;
-    let value: unknown;
-    try {
-      value = this.decodeResolved(node!, target!, t, anchor);
-    } finally {
-      if (viaAlias) this.aliasDepth--;
-    }
+    const value = this.nested(node!, target!, () => this.decodeResolved(node!, target!, t, anchor));
     // A value that failed to decode leaves the field at its zero value, as in Go.
     return value === undefined ? this.zero(t, anchor) : value;
+  }
+
+  /**
+   * Runs `fn` one level deeper, counting the level as reached through an alias when `target` is not `written`.
+   * The parser prunes deeper nodes, so only chains of aliases (or merges) can reach the limit.
+   */
+  private nested<T>(written: Node, target: Node, fn: () => T): T {
+    const viaAlias = target !== written;
+    if (++this.depth > MAX_NESTING) {
+      // Reported at the alias the expansion started from: the innermost node may be anywhere in the chain.
+      const span = this.span(this.outermostAlias ?? written);
+      throw new FatalDecode({ code: "yaml-nesting-too-deep", span, message: `aliases nest values deeper than ${MAX_NESTING} levels` });
+    }
+    if (viaAlias && this.aliasDepth++ === 0) this.outermostAlias = written;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+      if (viaAlias && --this.aliasDepth === 0) this.outermostAlias = undefined;
+    }
   }
 
   private decodeResolved(written: Node, node: Node, t: TypeExpr, anchor: Span): unknown {
@@ -343,13 +378,7 @@ export class YamlDecoder {
     let i = s.start - 1;
     while (i >= 0 && (this.text[i] === " " || this.text[i] === "\t" || this.text[i] === "\n" || this.text[i] === "\r")) i--;
     if (i >= 0 && this.text[i] === "-") return { start: i, end: i + 1 };
-    return { start: s.start, end: s.start === s.end ? s.start : Math.min(s.end, this.lineEnd(s.start)) };
-  }
-
-  private lineEnd(offset: number): number {
-    const nl = this.text.indexOf("\n", offset);
-    const end = nl < 0 ? this.text.length : nl;
-    return this.text[end - 1] === "\r" ? end - 1 : end;
+    return { start: s.start, end: s.start === s.end ? s.start : lineEnd(this.text, s.start, s.end) };
   }
 
   private list(written: Node, node: YAMLSeq, t: Extract<TypeExpr, { kind: "list" }>, anchor: Span): unknown[] {
@@ -379,21 +408,33 @@ export class YamlDecoder {
   }
 
   /** Pairs of a mapping with merge keys expanded (explicit keys win) and duplicates reported. */
-  private pairs(node: YAMLMap): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
-    const explicit: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
-    const merged: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
+  private pairs(node: YAMLMap): KeyPair[] {
+    const out: KeyPair[] = [];
+    this.pairsInto(node, out, new Set(), true);
+    return out;
+  }
+
+  /**
+   * Appends the pairs of `node` to `out`: its own keys (duplicates reported), then those of its merge sources.
+   * Inside a merge a key is taken only if no key before it has its name (`taken`: the merging map's own keys win,
+   * then the first merge source). One accumulator for the whole merge tree keeps the work linear in what is merged.
+   */
+  private pairsInto(node: YAMLMap, out: KeyPair[], taken: Set<string>, top: boolean): void {
     const seen = new Map<string, Node>();
+    const own: (KeyPair & { complex?: true })[] = [];
+    const merges: [Node, Node | null][] = [];
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const keyNode = (pair.key as Node | null) ?? null;
       const value = (pair.value as Node | null) ?? null;
       if (!keyNode) continue;
+      this.count(keyNode); // yaml.v3 counts keys as decoded nodes: merged maps add up towards its alias guard
       const keyTarget = this.deref(keyNode);
       if (isScalar(keyTarget)) {
         const key = String(keyTarget.value ?? "");
         const r = this.keyTag(keyTarget, key);
         if (r.tag === "!!merge") {
-          merged.push(...this.mergeSources(value));
+          merges.push([keyNode, value]);
           continue;
         }
         const first = seen.get(key);
@@ -408,48 +449,58 @@ export class YamlDecoder {
           continue;
         }
         seen.set(key, keyNode);
-        explicit.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
+        own.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
       } else {
-        explicit.push({ keyNode, key: keyNode.toString(), value, nonString: true });
+        own.push({ keyNode, key: keyNode.toString(), value, nonString: true, complex: true });
       }
     }
-    for (const m of merged) if (!seen.has(m.key)) {
-      seen.set(m.key, m.keyNode);
-      explicit.push(m);
+    for (const { complex, ...p } of own) {
+      if (top) {
+        out.push(p);
+        if (!complex) taken.add(p.key);
+      } else if (!taken.has(p.key)) {
+        taken.add(p.key);
+        out.push(p);
+      }
     }
-    return explicit;
+    for (const [keyNode, value] of merges) this.mergeInto(keyNode, value, out, taken);
   }
 
-  private mergeSources(value: Node | null): { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] {
+  /** The pairs a merge key's value brings: a mapping's, or those of each mapping in a sequence, in order. */
+  private mergeInto(keyNode: Node, value: Node | null, out: KeyPair[], taken: Set<string>): void {
     const target = this.deref(value);
     const fail = () => {
-      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? target!), message: "map merge requires map or sequence of maps as the value" });
+      // `{<<}` has no value node at all: the key is where the merge was written.
+      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? keyNode), message: "map merge requires map or sequence of maps as the value" });
     };
-    if (value) this.count(value);
-    if (isMap(target)) return this.pairs(target);
-    if (!isSeq(target)) return fail();
-    const out: { keyNode: Node; key: string; value: Node | null; nonString: boolean }[] = [];
-    for (const item of target.items as (Node | null)[]) {
-      const m = this.deref(item);
-      if (!isMap(m)) return fail();
-      for (const p of this.pairs(m)) if (!out.some((o) => o.key === p.key)) out.push(p);
-    }
-    return out;
+    if (!value || !target) return fail();
+    this.count(value);
+    this.nested(value, target, () => {
+      if (isMap(target)) return this.pairsInto(target, out, taken, false);
+      if (!isSeq(target)) return fail();
+      for (const item of target.items as (Node | null)[]) {
+        const m = this.deref(item);
+        if (!item || !isMap(m)) return fail();
+        this.count(item);
+        this.nested(item, m, () => this.pairsInto(m, out, taken, false));
+      }
+    });
   }
 
+  /** 1-based line of an offset. */
   private line(offset: number): number {
     if (!this.lineStarts) {
       this.lineStarts = [0];
-      for (let i = this.text.indexOf("\n"); i >= 0; i = this.text.indexOf("\n", i + 1)) this.lineStarts.push(i + 1);
+      for (const m of this.text.matchAll(/\r\n?|\n/g)) this.lineStarts.push(m.index! + m[0].length);
     }
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = this.lineStarts.length;
     while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
+      const mid = (lo + hi) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
     }
-    return lo + 1;
+    return lo;
   }
 
   private pairSource(keyNode: Node, value: Node | null): PairSource {
@@ -464,7 +515,7 @@ export class YamlDecoder {
     if (node) for (const p of this.pairs(node)) {
       const ps = this.pairSource(p.keyNode, p.value);
       source.keys.set(p.key, ps);
-      if (!(p.key in entry.keys)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
+      if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
     }
     const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {
@@ -488,7 +539,7 @@ export class YamlDecoder {
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
       const v = this.decode(p.value, t.of, this.span(p.keyNode));
       // A typed map keeps a null value as its zero value (env_vars: {A: ~} gives A="").
-      out[p.key] = v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null;
+      setOwn(out, p.key, v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null);
     }
     this.sources.set(out, source);
     return out;
@@ -568,4 +619,22 @@ function isSpace(text: string, i: number): boolean {
   if (c > 32 && c < 127) return false;
   if (c === 32 || c === 10 || c === 13 || c === 9) return true;
   return /\s/.test(text[i]);
+}
+
+/** Every node with an anchor, walked with an explicit stack (nesting depth is the document's to choose). */
+function anchoredNodes(root: Node | null): Node[] {
+  const out: Node[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (isPair(n)) {
+      stack.push(n.key, n.value);
+      continue;
+    }
+    if (!n || typeof n !== "object" || !("range" in n)) continue;
+    const node = n as Node;
+    if (node.anchor) out.push(node);
+    if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
+  }
+  return out;
 }

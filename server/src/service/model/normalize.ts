@@ -1,6 +1,7 @@
 import type { Asset, Bundle, Case, InputSet } from "./bundle";
 import type { SourceMap } from "./source";
 import { goTrim } from "../util/go-quote";
+import { setOwn } from "../util/own-keys";
 
 /**
  * The reference's normalizeBundle (§3 of the catalog): trimming, lowercasing, legacy `items` to
@@ -125,7 +126,7 @@ function normalizeDeploymentDefaults(b: Bundle, sources: SourceMap): void {
     const src = sources.get(m);
     const keys = new Map(src?.keys);
     for (const [k, v] of Object.entries(m)) {
-      out[goTrim(k)] = f(v);
+      setOwn(out, goTrim(k), f(v));
       const ks = src?.keys.get(k);
       if (ks) keys.set(goTrim(k), ks);
     }

@@ -1,4 +1,6 @@
-import { Document, isMap, LineCounter, parseAllDocuments } from "yaml";
+import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
+import { MAX_NESTING } from "./limits";
+import { lineEnd } from "../util/lines";
 import type { Span } from "../types";
 
 export interface SyntaxProblem {
@@ -14,6 +16,8 @@ export interface ParsedYaml {
   /** Documents after the first, which the reference never reads. */
   extraDocuments: Document.Parsed[];
   syntax: SyntaxProblem[];
+  /** The first collection nested deeper than MAX_NESTING: it and everything below it were replaced by an empty value. */
+  tooDeep?: Span;
 }
 
 /** The yaml package's options for every parse of a pack (incremental updates parse units with the same). */
@@ -26,19 +30,60 @@ export const PARSE_OPTIONS = {
 
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
 export function parseYaml(text: string): ParsedYaml {
-  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
+  // A lone CR ends a line for YAML (and libyaml, and LSP), not for the yaml package: it becomes LF, same length.
+  const source = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+  const docs = parseAllDocuments(source, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
   const list: Document.Parsed[] = Array.from(docs);
   const doc = list[0];
-  return { doc, extraDocuments: list.slice(1), syntax: syntaxProblems(doc) };
+  const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
+  return { doc, extraDocuments: list.slice(1), syntax: syntaxProblems(doc), ...(tooDeep && { tooDeep }) };
 }
 
 /** The syntax errors of a parsed document, as diagnostics report them. */
 export function syntaxProblems(doc: Document.Parsed | undefined): SyntaxProblem[] {
   return (doc?.errors ?? []).map((e) => ({
     span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
-    message: firstLine(e.message),
+    // The yaml package reports its own stack overflow (deep nesting) with the engine's message.
+    message: e.code === "RESOURCE_EXHAUSTION" ? "the document nests too deeply to be parsed from here on" : firstLine(e.message),
     yamlCode: e.code,
   }));
+}
+
+/**
+ * Replaces every collection nested deeper than MAX_NESTING with an empty scalar over the same range, so that no
+ * recursive walk of the tree (decoder, rules, features) can run out of stack. Returns the first one's span.
+ */
+function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
+  let first: Span | undefined;
+  const prune = (node: Node): Scalar => {
+    const range = node.range ?? [0, 0, 0];
+    if (!first || range[0] < first.start) {
+      first = { start: range[0], end: Math.max(range[0], lineEnd(text, range[0], range[1])) }; // its first line
+    }
+    const empty = new Scalar(null);
+    empty.type = Scalar.PLAIN;
+    empty.range = [range[0], range[0], range[0]];
+    return empty;
+  };
+  // Each entry: a collection and its depth (the top-level collection is at depth 1).
+  const stack: [Node, number][] = [];
+  if (doc.contents && (isMap(doc.contents) || isSeq(doc.contents))) stack.push([doc.contents, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    const items = (node as unknown as { items: unknown[] }).items;
+    const visit = (child: unknown, replace: (n: Scalar) => void) => {
+      if (!isMap(child) && !isSeq(child)) return;
+      if (depth + 1 > MAX_NESTING) replace(prune(child));
+      else stack.push([child, depth + 1]);
+    };
+    items.forEach((item, i) => {
+      if (isPair(item)) {
+        visit(item.key, (n) => (item.key = n));
+        visit(item.value, (n) => (item.value = n));
+      } else visit(item, (n) => (items[i] = n));
+    });
+  }
+  return first;
 }
 
 function firstLine(message: string): string {
@@ -54,6 +99,5 @@ export function rootAnchor(doc: Document.Parsed | undefined, text: string): Span
   }
   const start = text.search(/\S/);
   if (start < 0) return { start: 0, end: 0 };
-  const nl = text.indexOf("\n", start);
-  return { start, end: nl < 0 ? text.length : nl };
+  return { start, end: lineEnd(text, start) };
 }

@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 export interface SkillHost {
   readFile(path: string): string | undefined;
   exists(path: string): boolean;
+  /** Whether the host will not look at a path (outside the workspace): reported as such, not as missing. */
+  outside?(path: string): boolean;
 }
 
 export const nodeHost: SkillHost = {

@@ -1,6 +1,7 @@
 import type { Document, YAMLMap } from "yaml";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { parseYaml, rootAnchor } from "../model/parse";
+import { limitFindings, MAX_CHECKED_LENGTH } from "../model/limits";
 import type { Finding } from "../rules/context";
 import type { Span } from "../types";
 import { nodeHost, SkillHost } from "./host";
@@ -35,19 +36,23 @@ export interface SkillModel {
 
 export function buildSkillModel(text: string, uri = "untitled:skill_cases.yaml", host: SkillHost = nodeHost): SkillModel {
   const parsed = parseYaml(text);
-  const view = new YamlView(parsed.doc, text);
-  const root = view.asMap(parsed.doc?.contents ?? null);
+  const anchor = rootAnchor(parsed.doc, text);
+  // An oversized file is only parsed: its findings are the syntax errors and the notice.
+  const oversized = text.length > MAX_CHECKED_LENGTH;
+  const doc = oversized ? undefined : parsed.doc;
+  const view = new YamlView(doc, text);
+  const root = view.asMap(doc?.contents ?? null);
   const { suite, sources } = readSuite(view, root);
-  const findings: Finding[] = syntaxFindings(text, parsed.syntax);
+  const findings: Finding[] = [...syntaxFindings(text, parsed.syntax), ...limitFindings(text, parsed, anchor)];
   const model: SkillModel = {
     kind: "skill-cases",
     uri,
     text,
     lines: TextDocument.create(uri, "yaml", 0, text),
-    yaml: parsed.doc,
+    yaml: doc,
     view,
     root,
-    rootAnchor: rootAnchor(parsed.doc, text),
+    rootAnchor: anchor,
     suite,
     cases: sources,
     location: locate(uri, host),
@@ -55,7 +60,7 @@ export function buildSkillModel(text: string, uri = "untitled:skill_cases.yaml",
     findings,
   };
   const ctx = new SkillRuleContext(model);
-  for (const rule of skillRules) rule(ctx);
+  if (!oversized) for (const rule of skillRules) rule(ctx);
   // A line with a syntax error already says what is wrong there; what the rules read of it is noise.
   const broken = new Set(findings.map((f) => model.lines.positionAt(f.span.start).line));
   findings.push(...ctx.findings.filter((f) => !broken.has(model.lines.positionAt(f.span.start).line)));

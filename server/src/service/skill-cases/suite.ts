@@ -1,6 +1,7 @@
 import type { Node, YAMLMap } from "yaml";
 import type { Span } from "../types";
 import type { YamlView } from "./yaml-view";
+import { setOwn } from "../util/own-keys";
 
 /** A case file's content as plain data, read leniently: a missing or mistyped field reads as its empty value. */
 export interface SkillSuite {
@@ -97,7 +98,7 @@ function plain(view: YamlView, node: Node | null | undefined, depth = 0): unknow
   const map = view.asMap(node);
   if (map) {
     const out: Record<string, unknown> = {};
-    for (const e of view.entries(map)) out[e.key] = plain(view, e.value, depth + 1);
+    for (const e of view.entries(map)) setOwn(out, e.key, plain(view, e.value, depth + 1));
     return out;
   }
   const seq = view.asSeq(node);

@@ -1,5 +1,6 @@
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
+import { lineEnd, lineStart } from "../util/lines";
 
 export type NodeKind = "map" | "seq" | "scalar" | "null";
 
@@ -94,7 +95,7 @@ export class YamlView {
     let i = s.start - 1;
     while (i >= 0 && /[ \t\r\n]/.test(this.text[i])) i--;
     if (i >= 0 && this.text[i] === "-") return { start: i, end: i + 1 };
-    return { start: s.start, end: Math.min(s.end, lineEnd(this.text, s.start)) };
+    return { start: s.start, end: lineEnd(this.text, s.start, s.end) };
   }
 
   /** The items of a sequence (null items kept as null). */
@@ -110,15 +111,7 @@ export class YamlView {
   }
 }
 
-export function lineEnd(text: string, offset: number): number {
-  const nl = text.indexOf("\n", offset);
-  const end = nl < 0 ? text.length : nl;
-  return text[end - 1] === "\r" ? end - 1 : end;
-}
-
-export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
-}
+export { lineEnd, lineStart } from "../util/lines";
 
 /** The column (in code units) of an offset within its line. */
 export function columnOf(text: string, offset: number): number {

@@ -45,7 +45,7 @@ function tokenEnd(model: SkillModel, offset: number, wholeLine: boolean): number
 
 /** Keys already written in the mapping the cursor is in (same column, same block). */
 function siblingKeys(model: SkillModel, offset: number, column: number): Set<string> {
-  const lines = model.text.split(/\r?\n/);
+  const lines = model.text.split(/\r\n|\r|\n/); // as model.lines counts them
   const current = model.lines.positionAt(offset).line;
   const keys = new Set<string>();
   const parse = (line: string) => {

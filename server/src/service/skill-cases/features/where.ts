@@ -67,13 +67,12 @@ function ancestors(text: string, lineStartOffset: number, column: number, inList
   const path: string[] = [];
   let col = column;
   let seq = inList;
-  const above = text.slice(0, lineStartOffset).split("\n");
-  above.pop(); // the current line's (empty) remainder
-  let start = lineStartOffset;
+  // The lines above with their start offsets; a lone CR ends a line too, as in model.lines.
+  const above = [...text.slice(0, lineStartOffset).matchAll(/[^\r\n]*(?:\r\n|\r|\n)/g)].map((m) => ({ line: m[0].replace(/[\r\n]+$/, ""), start: m.index! }));
   for (let i = above.length - 1; i >= 0 && (col > 0 || seq); i--) {
-    start -= above[i].length + 1;
+    const start = above[i].start;
     if (skip.some((s) => start >= s.start && start < s.end)) continue;
-    const l = info(above[i].replace(/\r$/, ""));
+    const l = info(above[i].line);
     if (!l) continue;
     if (l.dash) {
       if (seq && l.indent === col) continue; // an earlier item of the same list

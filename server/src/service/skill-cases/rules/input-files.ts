@@ -12,9 +12,11 @@ export const inputFilesRule: SkillRule = (ctx) => {
     view.items(files).forEach((item, i) => {
       const path = view.str(item)?.trim();
       if (!item || !path || /[*?[]|^<.*>$/.test(path)) return; // globs and placeholders are not paths to check
-      if (model.host.exists(isAbsolute(path) ? path : join(dir, path))) return;
-      ctx.report("skill-input-file-missing", "warning", `cases[${src.index}].inputs.files[${i}]`, view.span(item),
-        `"${path}" does not exist in the Skill directory`, { data: { path, skillDir: dir } });
+      const file = isAbsolute(path) ? path : join(dir, path);
+      const outside = !!model.host.outside?.(file);
+      if (!outside && model.host.exists(file)) return;
+      const message = outside ? `"${path}" is outside the workspace; it is not checked` : `"${path}" does not exist in the Skill directory`;
+      ctx.report("skill-input-file-missing", "warning", `cases[${src.index}].inputs.files[${i}]`, view.span(item), message, { data: { path, skillDir: dir } });
     });
   }
 };
