@@ -43,10 +43,10 @@ test("asset links resolve relative paths of existing files next to the pack, not
   const dir = mkdtempSync(join(tmpdir(), "packlint-links-"));
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "assets", "policy.pdf"), "%PDF");
-  const resolve = assetResolver(URI.file(join(dir, "support.pack.yaml")).toString());
+  const resolve = assetResolver(URI.file(join(dir, "support.pack.yaml")).toString(), []);
   assert.equal(resolve("assets/policy.pdf"), URI.file(join(dir, "assets", "policy.pdf")).toString());
   assert.equal(resolve("assets/missing.pdf"), undefined);
   assert.equal(resolve("assets"), undefined, "a directory is not a link target");
   assert.equal(resolve(join(dir, "assets", "policy.pdf")), undefined, "absolute paths are not followed");
-  assert.equal(assetResolver("untitled:Untitled-1")("assets/policy.pdf"), undefined);
+  assert.equal(assetResolver("untitled:Untitled-1", [])("assets/policy.pdf"), undefined);
 });

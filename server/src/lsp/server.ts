@@ -16,7 +16,7 @@ import { DocumentKindParams, DocumentKindResult, PacklintSettings, Requests, res
 import { toLspDiagnostic } from "./convert";
 import { DocumentKinds } from "./document-kinds";
 import { DocumentSession, languages } from "./languages";
-import { assetResolver } from "./asset-links";
+import { assetResolver, workspaceFoldersOf } from "./asset-links";
 import { changeProblem, paramsProblem } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
@@ -41,6 +41,8 @@ export function startServer(connection: Connection): void {
   let initialized = false;
   /** shutdown was received: after it, requests are answered InvalidRequest (LSP). */
   let shutDown = false;
+  /** Asset links are made only for files inside these folders. */
+  let workspaceFolders: string[] = [];
 
   // ---- one session (model) per document version ----
   // Keyed by version and text: a client may reopen a document or send a change without a new version number.
@@ -165,6 +167,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
     if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, "initialize was already received", { retry: false });
     initialized = true;
+    workspaceFolders = workspaceFoldersOf(params);
     // Notifications before initialize are dropped (LSP): the documents are listened to from now on.
     documents.listen(connection);
     const caps = params?.capabilities ?? {};
@@ -235,7 +238,7 @@ export function startServer(connection: Connection): void {
   connection.onDocumentSymbol(guard("documentSymbol", [], (p) => at(p.textDocument.uri, (s) => s.symbols?.(), [])));
   connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(), [])));
   connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
-  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri)), [])));
+  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri, workspaceFolders)), [])));
 
   connection.onRequest(
     Requests.documentKind,

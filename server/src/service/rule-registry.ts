@@ -144,6 +144,12 @@ const own: readonly OwnRule[] = [
     summary: "A file in inputs.files does not exist relative to the Skill directory.",
   },
   {
+    code: "skill-input-file-outside",
+    area: "skill-cases",
+    severity: "warning",
+    summary: "A file in inputs.files is an absolute path or leads outside the Skill directory (`../`): it is not looked up, since a case file may come from an untrusted workspace.",
+  },
+  {
     code: "skill-id-convention",
     area: "skill-cases",
     severity: "hint",
@@ -185,6 +191,12 @@ const own: readonly OwnRule[] = [
     area: "advisory",
     severity: "warning",
     summary: "A key AgentClash does not know, outside evaluation_spec. The reference silently ignores it, so a typo there is lost work; the message suggests the closest known key.",
+  },
+  {
+    code: "asset-path-outside",
+    area: "advisory",
+    severity: "warning",
+    summary: "An asset `path` is absolute or leads outside the pack's folder (`../`). Asset paths are relative to the pack; the editor links only files inside the workspace and never follows a path or a symbolic link out of it.",
   },
   {
     code: "legacy-items",
