@@ -3,20 +3,88 @@
 export const Commands = {
   /** Shows reference locations (arguments: uri, position, locations — LSP JSON). Code lenses use it; the client implements it. */
   showReferences: "packlint.showReferences",
+  /** Offers an `agentclash eval start --input-set <key>` command line (argument: the command): copy it or run it in a terminal. */
+  runInputSet: "packlint.runInputSet",
+  /** The VS Code extension's commands (contributed in client/package.json); their work is done by the requests below. */
+  validateWorkspace: "packlint.validateWorkspace",
+  convertLegacyItems: "packlint.convertLegacyItems",
+  restartServer: "packlint.restartServer",
+  showOutput: "packlint.showOutput",
+  skillPrompts: "packlint.skill.dryRunPrompts",
+  skillReport: "packlint.skill.testReport",
+  inputSetReport: "packlint.inputSetReport",
 } as const;
 
 export const Requests = {
-  /** `{ uri }` → `{ kind: DocumentKind | null }`: what the server makes of an open document. */
+  /** `{ uri, text? }` → `{ kind, by }`: what the server makes of a document (the open one, or `text` when it is not open). */
   documentKind: "packlint/documentKind",
+  /** `{ uri }` → `DocumentStatus`: the document's kind and its error and warning counts. */
+  status: "packlint/status",
+  /** `{}` → `WorkspaceValidation`: validates every pack and case file below the workspace folders and publishes the results. */
+  validateWorkspace: "packlint/validateWorkspace",
+  /** `{ uri }` → `ConvertLegacyItemsResult`: rewrites every legacy `items`/`item_key` of an open pack (through workspace/applyEdit). */
+  convertLegacyItems: "packlint/convertLegacyItems",
+  /** `{ uri }` → `SkillText`: the dry-run prompts of an open case file, as Markdown. */
+  skillPrompts: "packlint/skillPrompts",
+  /** `{ uri }` → `SkillText`: the Skill Test Report of an open case file (responses read from disk), as Markdown. */
+  skillReport: "packlint/skillReport",
+  /** `{ uri }` → `SkillText`: the input-set report of an open pack (`packlint report`), as Markdown. */
+  inputSetReport: "packlint/inputSetReport",
 } as const;
 
 /** The document kinds the server serves. */
 export type DocumentKind = "challenge-pack" | "skill-cases";
 
+/** The VS Code extension's language ids (YAML underneath). A document in one of them is of that kind, whatever its name. */
+export const LanguageIds = {
+  pack: "agentclash-pack",
+  skillCases: "agentclash-skill-cases",
+} as const;
+
+/** Why a document is of its kind. */
+export type KindReason = "language" | "glob" | "content";
+
 export interface DocumentKindParams {
   uri: string;
+  /** The document's text, for a document the server does not have open (e.g. one left to another YAML extension). */
+  text?: string;
 }
 
 export interface DocumentKindResult {
   kind: DocumentKind | null;
+  by?: KindReason;
+}
+
+export interface UriParams {
+  uri: string;
+}
+
+export interface DocumentStatus {
+  kind: DocumentKind | null;
+  errors: number;
+  warnings: number;
+}
+
+export interface WorkspaceValidation {
+  /** Files validated (packs and case files). */
+  files: number;
+  /** Files with at least one error. */
+  filesWithErrors: number;
+  errors: number;
+  warnings: number;
+}
+
+export interface ConvertLegacyItemsResult {
+  /** Keys renamed (`items` → `cases`, `item_key` → `case_key`); 0 when there was nothing to convert. */
+  changes: number;
+  /** Whether the client applied the edit. */
+  applied: boolean;
+}
+
+export interface SkillText {
+  /** The Markdown text, or null when the document is not an open case file (then `error` says why). */
+  markdown: string | null;
+  error?: string;
+  /** For the report: PASS, REVIEW or FAIL. */
+  overall?: string;
 }

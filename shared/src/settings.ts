@@ -10,9 +10,16 @@ export interface PacklintSettings {
   skillCaseGlobs: string[];
   /** Milliseconds to wait after an edit before publishing diagnostics. */
   diagnosticsDebounceMs: number;
-  /** Severity per rule code, or "off" (as in the project config's `rules`). */
+  /** Severity per rule code, or "off" (as in the project config's `rules`). The `unknownKeySeverity` setting lands here as `unknown-key`. */
   rules: Record<string, RuleLevel>;
+  /** Packs longer than this many characters are large: code lenses and document links off, outline and folding cut. */
+  largeFileChars: number;
+  /** On a large pack, outline entries and folding ranges sent at most. */
+  maxOutlineItems: number;
 }
+
+/** The diagnostic code of unknown keys, which the `unknownKeySeverity` setting sets (unless `rules` names it). */
+export const UNKNOWN_KEY_CODE = "unknown-key";
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
   packGlobs: ["**/*.pack.yaml", "**/challenge-packs/**/*.y?(a)ml"],
@@ -20,6 +27,8 @@ export const DEFAULT_SETTINGS: PacklintSettings = {
   skillCaseGlobs: ["**/tests/skill_cases.yaml"],
   diagnosticsDebounceMs: 200,
   rules: {},
+  largeFileChars: 2_000_000,
+  maxOutlineItems: 5000,
 };
 
 export const SETTINGS_SECTION = "packlint";
@@ -32,12 +41,16 @@ export function resolveSettings(raw: unknown): PacklintSettings {
   if (r.rules && typeof r.rules === "object" && !Array.isArray(r.rules)) {
     for (const [code, level] of Object.entries(r.rules as Record<string, unknown>)) if (isRuleLevel(level)) rules[code] = level;
   }
+  if (isRuleLevel(r.unknownKeySeverity) && !(UNKNOWN_KEY_CODE in rules)) rules[UNKNOWN_KEY_CODE] = r.unknownKeySeverity;
   const debounce = r.diagnosticsDebounceMs;
+  const count = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : d);
   return {
     packGlobs: strings(r.packGlobs, DEFAULT_SETTINGS.packGlobs),
     sniffContent: typeof r.sniffContent === "boolean" ? r.sniffContent : DEFAULT_SETTINGS.sniffContent,
     skillCaseGlobs: strings(r.skillCaseGlobs, DEFAULT_SETTINGS.skillCaseGlobs),
     diagnosticsDebounceMs: typeof debounce === "number" && debounce >= 0 && debounce <= 10_000 ? debounce : DEFAULT_SETTINGS.diagnosticsDebounceMs,
     rules,
+    largeFileChars: count(r.largeFileChars, DEFAULT_SETTINGS.largeFileChars),
+    maxOutlineItems: count(r.maxOutlineItems, DEFAULT_SETTINGS.maxOutlineItems),
   };
 }

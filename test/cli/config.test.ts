@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { checkConfig } from "../../shared/src/config";
-import { cli, tempTree } from "../helpers/cli";
+import { cli, packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
 const WARNED = pack({ extra: "colour: blue\n" }); // one unknown-key warning
@@ -18,14 +18,14 @@ async function json(args: string[]) {
 }
 
 test("config: .packlintrc.json in the pack's folder sets rule severities", async () => {
-  const dir = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "error" } }', "p.pack.yaml": WARNED });
+  const dir = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "error" } }', "p.pack.yaml": WARNED });
   const r = await json([join(dir, "p.pack.yaml")]);
   assert.equal(r.code, 1);
   assert.deepEqual(r.files[0].diagnostics.map((d) => [d.code, d.severity]), [["unknown-key", "error"]]);
 });
 
 test("config: found from the file's folder upward; the nearest one wins; rules can be turned off", async () => {
-  const dir = tempTree({
+  const dir = packTree({
     ".packlintrc.json": '{ "rules": { "version-number-positive": "warning" } }',
     "team/sub/p.pack.yaml": BROKEN,
     "other/.packlintrc.json": '{ "rules": { "version-number-positive": "off" } }',
@@ -39,21 +39,21 @@ test("config: found from the file's folder upward; the nearest one wins; rules c
 });
 
 test("config: a packlint key in package.json; .packlintrc.json in the same folder takes precedence", async () => {
-  const pkg = tempTree({ "package.json": JSON.stringify({ name: "packs", packlint: { rules: { "unknown-key": "off" } } }), "p.pack.yaml": WARNED });
+  const pkg = packTree({ "package.json": JSON.stringify({ name: "packs", packlint: { rules: { "unknown-key": "off" } } }), "p.pack.yaml": WARNED });
   assert.deepEqual((await json([join(pkg, "p.pack.yaml")])).files[0].diagnostics, []);
-  const both = tempTree({
+  const both = packTree({
     "package.json": JSON.stringify({ packlint: { rules: { "unknown-key": "off" } } }),
     ".packlintrc.json": '{ "rules": { "unknown-key": "hint" } }',
     "p.pack.yaml": WARNED,
   });
   assert.deepEqual((await json([join(both, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["hint"]);
   // A package.json without the key does not stop the search upward.
-  const upward = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "app/package.json": '{ "name": "app" }', "app/p.pack.yaml": WARNED });
+  const upward = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "app/package.json": '{ "name": "app" }', "app/p.pack.yaml": WARNED });
   assert.deepEqual((await json([join(upward, "app/p.pack.yaml")])).files[0].diagnostics, []);
 });
 
 test("config: --rule overrides the config; --config replaces the search", async () => {
-  const dir = tempTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "p.pack.yaml": WARNED, "strict.json": '{ "rules": { "unknown-key": "error" } }' });
+  const dir = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "p.pack.yaml": WARNED, "strict.json": '{ "rules": { "unknown-key": "error" } }' });
   assert.deepEqual((await json(["--rule", "unknown-key=information", join(dir, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["information"]);
   const explicit = await json(["--config", join(dir, "strict.json"), join(dir, "p.pack.yaml")]);
   assert.equal(explicit.code, 1);
@@ -61,7 +61,7 @@ test("config: --rule overrides the config; --config replaces the search", async 
 });
 
 test("config: packs globs add files a directory run would not sniff; ignore globs skip files", async () => {
-  const dir = tempTree({
+  const dir = packTree({
     ".packlintrc.json": JSON.stringify({ packs: ["packs/**/*.yml"], ignore: ["fixtures/**"] }),
     "packs/a/not-sniffed.yml": "# a pack so broken it has no pack: key\nversion: 1\n",
     "packs/b.pack.yaml": pack(),
@@ -84,7 +84,7 @@ test("config: invalid configs are usage errors (exit 2) that name the file and t
     ["[]", /must be a JSON object/],
   ];
   for (const [text, want] of cases) {
-    const dir = tempTree({ ".packlintrc.json": text, "p.pack.yaml": pack() });
+    const dir = packTree({ ".packlintrc.json": text, "p.pack.yaml": pack() });
     const r = await cli([join(dir, "p.pack.yaml")]);
     assert.equal(r.code, 2, text);
     assert.match(r.err, want);

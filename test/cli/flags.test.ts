@@ -2,21 +2,21 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { cli, tempTree } from "../helpers/cli";
+import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
 
 const WARNED = pack({ extra: "colour: blue\nflavour: mint\n" }); // two unknown-key warnings
 
 test("exit codes: 0 clean (warnings allowed), 1 errors, 2 usage", async () => {
-  const dir = tempTree({ "w.pack.yaml": WARNED, "e.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
+  const dir = packTree({ "w.pack.yaml": WARNED, "e.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
   assert.equal((await cli([join(dir, "w.pack.yaml")])).code, 0);
   assert.equal((await cli([join(dir, "e.pack.yaml")])).code, 1);
   assert.equal((await cli([join(dir, "nope.yaml")])).code, 2);
 });
 
 test("--max-warnings N: exit 1 only when there are more than N warnings, with a message on stderr", async () => {
-  const dir = tempTree({ "w.pack.yaml": WARNED, "h.pack.yaml": LEGACY });
+  const dir = packTree({ "w.pack.yaml": WARNED, "h.pack.yaml": LEGACY });
   const at = await cli(["--max-warnings", "2", join(dir, "w.pack.yaml")]);
   assert.equal(at.code, 0);
   const over = await cli(["--max-warnings=1", join(dir, "w.pack.yaml")]);
@@ -28,7 +28,7 @@ test("--max-warnings N: exit 1 only when there are more than N warnings, with a 
 });
 
 test("--quiet: errors only, warnings neither shown nor counted", async () => {
-  const dir = tempTree({ "w.pack.yaml": WARNED, "e.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }) });
+  const dir = packTree({ "w.pack.yaml": WARNED, "e.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }) });
   const r = await cli(["--quiet", "--format", "json", join(dir, "w.pack.yaml"), join(dir, "e.pack.yaml")]);
   const files = JSON.parse(r.out).files as { diagnostics: { code: string }[] }[];
   assert.deepEqual(files.map((f) => f.diagnostics.map((d) => d.code)), [[], ["version-number-positive"]]);
@@ -36,7 +36,7 @@ test("--quiet: errors only, warnings neither shown nor counted", async () => {
 });
 
 test("--rule CODE=LEVEL: repeatable, checked, and an error level fails the run", async () => {
-  const dir = tempTree({ "w.pack.yaml": WARNED });
+  const dir = packTree({ "w.pack.yaml": WARNED });
   const r = await cli(["--rule", "unknown-key=error", "-r", "legacy-items=off", "--format", "json", join(dir, "w.pack.yaml")]);
   assert.equal(r.code, 1);
   assert.deepEqual((JSON.parse(r.out).files[0].diagnostics as { severity: string }[]).map((d) => d.severity), ["error", "error"]);
@@ -62,7 +62,7 @@ test("unknown flags and bad values: a clear message, a suggestion, exit 2, nothi
   assert.match((await cli(["--jobs", "0", "x"])).err, /--jobs must be an integer of at least 1/);
   assert.match((await cli(["rules", "--bogus"])).err, /packlint rules: unexpected argument --bogus/);
   assert.match((await cli([])).err, /no files or directories given/);
-  const empty = tempTree({ "notes.yaml": "title: not a pack\n" });
+  const empty = packTree({ "notes.yaml": "title: not a pack\n" });
   assert.equal((await cli([empty])).err, `packlint: no pack files found in ${empty}\n`);
 });
 
@@ -102,7 +102,7 @@ test("packlint schema prints the draft-07 JSON Schema", async () => {
 });
 
 test("text colours: only on a TTY, never with NO_COLOR or --no-color; --color forces them", async () => {
-  const dir = tempTree({ "e.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
+  const dir = packTree({ "e.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
   const file = join(dir, "e.pack.yaml");
   const ESC = "\u001b[";
   assert.ok(!(await cli([file])).out.includes(ESC), "not a TTY");
@@ -116,13 +116,13 @@ test("text colours: only on a TTY, never with NO_COLOR or --no-color; --color fo
 test("progress: a line on stderr for many files on a TTY, erased at the end; none otherwise", async () => {
   const files: Record<string, string> = {};
   for (let i = 0; i < 12; i++) files[`p${String(i).padStart(2, "0")}.pack.yaml`] = pack();
-  const dir = tempTree(files);
+  const dir = packTree(files);
   const tty = await cli(["--jobs", "1", dir], { stderrIsTTY: true });
   assert.equal(tty.code, 0);
   assert.match(tty.err, /\r\u001b\[Kpacklint: validated 12\/12 files/);
   assert.ok(tty.err.endsWith("\r\u001b[K"), "the line is erased");
   assert.equal((await cli(["--jobs", "1", dir])).err, "", "no progress off a TTY");
-  const few = tempTree({ "a.pack.yaml": pack() });
+  const few = packTree({ "a.pack.yaml": pack() });
   assert.equal((await cli([few], { stderrIsTTY: true })).err, "", "no progress for a short run");
 });
 

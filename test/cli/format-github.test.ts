@@ -2,12 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { escapeData, escapeProperty } from "../../server/src/cli/format-github";
-import { cli, tempTree } from "../helpers/cli";
+import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
 
 test("github: one workflow command per diagnostic, 1-based positions, the code as title, field and message as data", async () => {
-  const dir = tempTree({
+  const dir = packTree({
     "packs/bad.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }),
     "packs/good.pack.yaml": pack(),
   });
@@ -24,7 +24,7 @@ test("github: one workflow command per diagnostic, 1-based positions, the code a
 
 test("github: information and hints are notices; related locations follow the message on escaped new lines", async () => {
   // A duplicate top-level key is the reference's yaml-duplicate-key, with the first occurrence as related information.
-  const dir = tempTree({ "dup.pack.yaml": pack({ extra: "input_sets:\n" }) });
+  const dir = packTree({ "dup.pack.yaml": pack({ extra: "input_sets:\n" }) });
   const r = await cli(["--format", "github", join(dir, "dup.pack.yaml")], { cwd: dir });
   const lines = r.out.trimEnd().split("\n");
   const dup = lines.find((l) => l.includes("title=yaml-duplicate-key"));
@@ -32,14 +32,14 @@ test("github: information and hints are notices; related locations follow the me
   assert.match(dup, /^::error file=dup\.pack\.yaml,line=\d+,col=1,endLine=\d+,endColumn=11,title=yaml-duplicate-key::.*%0Adup\.pack\.yaml:\d+:1: /);
   assert.ok(!dup.includes("\n"));
 
-  const hints = tempTree({ "legacy.pack.yaml": LEGACY });
+  const hints = packTree({ "legacy.pack.yaml": LEGACY });
   const h = await cli(["--format", "github", join(hints, "legacy.pack.yaml")], { cwd: hints });
   assert.equal(h.code, 0);
   assert.match(h.out, /^::notice file=legacy\.pack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=legacy-items::input_sets\[0\]\.items legacy `items`/m);
 });
 
 test("github: a range over several lines has no columns", async () => {
-  const dir = tempTree({ "p.pack.yaml": pack({ challenges: "challenges: []\n" }) });
+  const dir = packTree({ "p.pack.yaml": pack({ challenges: "challenges: []\n" }) });
   const r = await cli(["--format", "github", "--rule", "challenges-empty=warning", join(dir, "p.pack.yaml")], { cwd: dir });
   for (const line of r.out.trimEnd().split("\n")) {
     const m = /line=(\d+),(?:col=\d+,)?endLine=(\d+)/.exec(line);
@@ -54,7 +54,7 @@ test("github escaping: data escapes %, CR and LF; properties also : and ,", () =
 });
 
 test("github: paths are relative to the working directory, with / separators; outside it they stay absolute", async () => {
-  const dir = tempTree({ "deep/er/p.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
+  const dir = packTree({ "deep/er/p.pack.yaml": pack({ version: "version:\n  number: 0\n" }) });
   const inside = await cli(["--format", "github", join(dir, "deep", "er", "p.pack.yaml")], { cwd: dir });
   assert.match(inside.out, /^::error file=deep\/er\/p\.pack\.yaml,/);
   const outside = await cli(["--format", "github", join(dir, "deep", "er", "p.pack.yaml")], { cwd: join(dir, "deep", "er", "nowhere") });

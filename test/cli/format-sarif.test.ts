@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { allRules } from "../../server/src/service/rule-registry";
-import { cli, tempTree } from "../helpers/cli";
+import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
 
@@ -40,7 +40,7 @@ interface SarifResult {
 }
 
 async function sarifOf(files: Record<string, string>, args: string[] = []) {
-  const dir = tempTree(files);
+  const dir = packTree(files);
   const r = await cli(["--format", "sarif", ...args, ...Object.keys(files).map((f) => join(dir, f))], { cwd: dir });
   return { ...r, log: JSON.parse(r.out) as SarifLog, dir };
 }

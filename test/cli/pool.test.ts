@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { threadCount, validateAll } from "../../server/src/cli/pool";
-import { cli, tempTree } from "../helpers/cli";
+import { cli, packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
 test("threads: none for small runs or one allowed thread; otherwise up to the limit, 8 files each", () => {
@@ -20,13 +20,13 @@ function packs(): { dir: string; paths: string[] } {
     const name = `p${String(i).padStart(2, "0")}.pack.yaml`;
     files[name] = i % 2 ? pack({ version: `version:\n  number: 0\n${"  # pad\n".repeat(i)}` }) : pack();
   }
-  const dir = tempTree(files);
+  const dir = packTree(files);
   return { dir, paths: Object.keys(files).map((f) => join(dir, f)) };
 }
 
 test("worker threads give the same outcomes as in-process validation, in the input order", async () => {
   const { paths } = packs();
-  const jobs = paths.map((path) => ({ path, rules: {} }));
+  const jobs = paths.map((path) => ({ path, rules: {}, roots: [process.cwd()], cwd: process.cwd() }));
   let progress = 0;
   const threaded = await validateAll(jobs, { jobs: 2, onProgress: (done, total) => ((progress = done), assert.equal(total, 16)) });
   const inProcess = await validateAll(jobs, { jobs: 1 });

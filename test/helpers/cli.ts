@@ -27,3 +27,20 @@ export function tempTree(files: Record<string, string>): string {
   }
   return root;
 }
+
+/** The file the helper packs' version asset names (`assets/policy.pdf`, relative to the pack). */
+export const PACK_ASSET = "assets/policy.pdf";
+
+/**
+ * A temporary folder as tempTree, plus the asset file the helper packs name beside every `.yaml`/`.yml`
+ * file, so that only the test's own problems are reported (not asset-file-missing).
+ */
+export function packTree(files: Record<string, string>): string {
+  const withAssets: Record<string, string> = { ...files };
+  for (const path of Object.keys(files)) {
+    if (!/\.ya?ml$/.test(path)) continue;
+    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+    withAssets[`${dir}${PACK_ASSET}`] ??= "%PDF-1.4\n";
+  }
+  return tempTree(withAssets);
+}

@@ -1,3 +1,4 @@
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
 import { marked } from "./fixture";
@@ -22,8 +23,13 @@ export interface Want {
  * (one marked range per expected diagnostic, in document order), and no other diagnostic with that code.
  */
 export function expectDiagnostics(src: string, want: Want): PackDiagnostic[] {
+  return expectMarked(src, want, diagnose);
+}
+
+/** `expectDiagnostics` for any kind of document: `diagnoseText` gives the diagnostics of the clean text. */
+export function expectMarked(src: string, want: Want, diagnoseText: (text: string) => PackDiagnostic[]): PackDiagnostic[] {
   const m = marked(src);
-  const got = diagnose(m.text).filter((d) => d.code === want.code);
+  const got = diagnoseText(m.text).filter((d) => d.code === want.code);
   assert.equal(got.length, m.ranges.length, `want ${m.ranges.length} ${want.code}, got ${JSON.stringify(got, null, 1)}`);
   got.forEach((d, i) => {
     if (want.field !== undefined) assert.equal(d.field, want.field);
@@ -41,4 +47,24 @@ export function expectNo(src: string, code: string): void {
 
 export function expectValid(src: string): void {
   assert.deepEqual(errors(marked(src).text), []);
+}
+
+/** One row of a rule's table test: complete fixtures, `bad` with ⟦⟧ around each expected range. */
+export interface RuleCase {
+  code: string;
+  field: string;
+  message: string;
+  bad: string;
+  good: string;
+}
+
+/** A test per row: `bad` raises the row's error at each marked range; `good` is valid, or (`"no-code"`) lacks that code. */
+export function ruleTests(rows: readonly RuleCase[], good: "valid" | "no-code"): void {
+  for (const r of rows) {
+    test(`${r.code}: ${r.field}`, () => {
+      expectDiagnostics(r.bad, { code: r.code, field: r.field, message: r.message, severity: "error" });
+      if (good === "valid") expectValid(r.good);
+      else expectNo(r.good, r.code);
+    });
+  }
 }

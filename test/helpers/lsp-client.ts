@@ -73,19 +73,36 @@ export class ServerProcess {
     this.proc.stdin!.write(framed.join(""));
   }
 
-  static async start(initializationOptions: unknown, capabilities: ClientCapabilities = {}): Promise<ServerProcess> {
+  /**
+   * `workspaceFolders`: folder URIs sent in `initialize` (none by default). `setup` installs the client's
+   * handlers (server-to-client requests such as workspace/configuration) before anything is sent.
+   */
+  static async start(
+    initializationOptions: unknown,
+    capabilities: ClientCapabilities = {},
+    workspaceFolders: string[] | null = null,
+    setup: (conn: ProtocolConnection) => void = () => undefined,
+  ): Promise<ServerProcess> {
     const proc = spawn(process.execPath, [BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     const conn = protocol.createProtocolConnection(new protocol.StreamMessageReader(proc.stdout!), new protocol.StreamMessageWriter(proc.stdin!));
     const server = new ServerProcess(proc, conn);
+    setup(conn);
     await bounded(
-      conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities, initializationOptions }),
+      conn.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: null,
+        capabilities,
+        initializationOptions,
+        workspaceFolders: workspaceFolders && workspaceFolders.map((uri, i) => ({ uri, name: `folder${i}` })),
+      }),
       "initialize",
     );
     await conn.sendNotification(InitializedNotification.type, {});
     return server;
   }
 
-  private wake(): void {
+  /** Re-checks every waitFor (call it from your own handlers). */
+  wake(): void {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w();

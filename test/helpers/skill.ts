@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { PackDiagnostic } from "../../server/src/service";
 import { buildSkillModel, emptyHost, SkillHost, SkillModel, skillDiagnostics } from "../../server/src/service/skill-cases";
 import { marked, yaml } from "./fixture";
+import { expectMarked, Want } from "./expect";
 
 /** The head of a valid case file (version, skill, defaults, the `cases:` key). */
 export const head = yaml`
@@ -62,6 +63,23 @@ export const negative = item(yaml`
       - "selected_skill != 'refund-helper'"
 `);
 
+/**
+ * A case written compactly at column 0: its first lines `top` (id, type, title, query; markers allowed),
+ * then flow-style empty inputs, an expected block (must_include and routing replaceable) and no assertions.
+ */
+export function compactCase(top: string, expected: { mustInclude?: string; routing?: string } = {}): string {
+  return top + item(yaml`
+    inputs: {files: [], context: {}}
+    expected:
+      skill: {should_use: refund-helper, should_not_use: []}
+      must_include: ${expected.mustInclude ?? "[]"}
+      must_not_include: []
+      artifacts: []
+      routing: ${expected.routing ?? "{}"}
+    assertions: []
+  `);
+}
+
 /** A valid case file; `extra` cases (written at column 0) are added after the two trigger cases. */
 export function skillFile(opts: { head?: string; cases?: string[]; extra?: string[] } = {}): string {
   const cases = opts.cases ?? [positive, negative, ...(opts.extra ?? []).map(item)];
@@ -81,25 +99,9 @@ export function diagnoseSkill(text: string, opts: SkillOpts = {}): PackDiagnosti
   return skillDiagnostics(skillModel(text, opts));
 }
 
-export interface SkillWant {
-  code: string;
-  field?: string | null;
-  message?: string;
-  severity?: PackDiagnostic["severity"];
-}
-
 /** One diagnostic with this code per marked range, at exactly that range, and no other with that code. */
-export function expectSkill(src: string, want: SkillWant, opts: SkillOpts = {}): PackDiagnostic[] {
-  const m = marked(src);
-  const got = diagnoseSkill(m.text, opts).filter((d) => d.code === want.code);
-  assert.equal(got.length, m.ranges.length, `want ${m.ranges.length} ${want.code}, got ${JSON.stringify(got, null, 1)}`);
-  got.forEach((d, i) => {
-    if (want.field !== undefined) assert.equal(d.field, want.field);
-    if (want.message !== undefined) assert.equal(d.message, want.message);
-    if (want.severity !== undefined) assert.equal(d.severity, want.severity);
-    assert.deepEqual(d.range, m.ranges[i], `range of ${want.code} #${i}`);
-  });
-  return got;
+export function expectSkill(src: string, want: Want, opts: SkillOpts = {}): PackDiagnostic[] {
+  return expectMarked(src, want, (text) => diagnoseSkill(text, opts));
 }
 
 export function expectNoSkill(src: string, code: string, opts: SkillOpts = {}): void {

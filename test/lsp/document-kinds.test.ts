@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
 import { DocumentKinds } from "../../server/src/lsp/document-kinds";
-import { assetResolver } from "../../server/src/lsp/asset-links";
+import { WorkspaceScopes } from "../../server/src/lsp/workspace-scopes";
 import { resolveSettings } from "../../shared/src";
 
 const PACK_TEXT = "pack:\n  slug: x\nchallenges: []\n";
@@ -29,24 +29,38 @@ test("document kinds: settings replace the globs and can turn sniffing off; ill-
 });
 
 test("settings: known fields of the right type win, everything else falls back to the defaults", () => {
-  const s = resolveSettings({ diagnosticsDebounceMs: -5, rules: { "unknown-key": "off", x: "loud" }, sniffContent: "yes", packGlobs: ["**/*.p.yaml"] });
+  const s = resolveSettings({
+    diagnosticsDebounceMs: -5,
+    rules: { "unknown-key": "off", x: "loud" },
+    sniffContent: "yes",
+    packGlobs: ["**/*.p.yaml"],
+    largeFileChars: 1.5,
+    maxOutlineItems: 300,
+  });
   assert.deepEqual(s, {
     packGlobs: ["**/*.p.yaml"],
     sniffContent: true,
     skillCaseGlobs: ["**/tests/skill_cases.yaml"],
     diagnosticsDebounceMs: 200,
     rules: { "unknown-key": "off" },
+    largeFileChars: 2_000_000,
+    maxOutlineItems: 300,
   });
 });
 
-test("asset links resolve relative paths of existing files next to the pack, nothing else", () => {
-  const dir = mkdtempSync(join(tmpdir(), "packlint-links-"));
-  mkdirSync(join(dir, "assets"));
+test("asset links resolve relative paths of existing files next to the pack, inside the workspace, nothing else", () => {
+  const top = mkdtempSync(join(tmpdir(), "packlint-links-"));
+  const dir = join(top, "ws");
+  mkdirSync(join(dir, "assets"), { recursive: true });
   writeFileSync(join(dir, "assets", "policy.pdf"), "%PDF");
-  const resolve = assetResolver(URI.file(join(dir, "support.pack.yaml")).toString(), []);
+  writeFileSync(join(top, "outside.pdf"), "%PDF");
+  const scopes = new WorkspaceScopes();
+  scopes.setFolders([{ uri: URI.file(dir).toString(), name: "ws" }]);
+  const resolve = scopes.linkResolver(URI.file(join(dir, "support.pack.yaml")).toString());
   assert.equal(resolve("assets/policy.pdf"), URI.file(join(dir, "assets", "policy.pdf")).toString());
   assert.equal(resolve("assets/missing.pdf"), undefined);
   assert.equal(resolve("assets"), undefined, "a directory is not a link target");
   assert.equal(resolve(join(dir, "assets", "policy.pdf")), undefined, "absolute paths are not followed");
-  assert.equal(assetResolver("untitled:Untitled-1", [])("assets/policy.pdf"), undefined);
+  assert.equal(resolve("../outside.pdf"), undefined, "no links out of the workspace");
+  assert.equal(scopes.linkResolver("untitled:Untitled-1")("assets/policy.pdf"), undefined);
 });

@@ -105,7 +105,7 @@ test("protocol: other YAML gets nothing; params of the wrong shape are InvalidPa
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: OTHER, languageId: "yaml", version: 1, text: "name: x\nitems: []\n" } });
   assert.equal(await request(P.CompletionRequest.type, { textDocument: { uri: OTHER }, position: { line: 1, character: 0 } }), null);
   assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: OTHER }), { kind: null });
-  assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: PACK }), { kind: "challenge-pack" });
+  assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: PACK }), { kind: "challenge-pack", by: "glob" });
   await assert.rejects(request(P.HoverRequest.type, { textDocument: doc, position: null }), (e: { code?: number }) => e.code === P.ErrorCodes.InvalidParams);
   // A request and its $/cancelRequest arriving together: the request is answered as cancelled.
   server.writeRaw(

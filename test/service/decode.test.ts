@@ -4,6 +4,7 @@ import { yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectValid } from "../helpers/expect";
 import { pack } from "../helpers/packs";
 import { buildPackModel } from "../../server/src/service";
+import { resolvePlain, resolveTagged } from "../../server/src/service/model/scalars";
 
 test("bundle-empty: empty, whitespace-only and comment-only documents", () => {
   for (const text of ["", "  \n\t\n", "# only a comment\n"]) {
@@ -44,6 +45,21 @@ test("yaml coercions follow yaml.v3: quoted digits are not ints, yes is a bool o
   assert.equal(m.bundle.version.number, 16);
   expectValid(pack({ head: "pack:\n  slug: yes\n  name: 1.0\n  family: 2024-01-01\n" }));
   assert.equal(buildPackModel(pack({ head: "pack:\n  slug: yes\n  name: 1.0\n  family: f\n" })).bundle.pack.name, "1.0");
+});
+
+test("floats yaml.v3's ParseFloat rejects stay strings: past float64's range, or stray underscores after a leading dot", () => {
+  for (const text of ["1e400", "-1e400", "+1E999", ".5e400", "1_0e400", "1" + "0".repeat(400)]) {
+    assert.deepEqual(resolvePlain(text), { tag: "!!str", value: text }, text);
+  }
+  assert.deepEqual(resolvePlain("1e308"), { tag: "!!float", value: 1e308 });
+  assert.deepEqual(resolvePlain("-1.5e-400"), { tag: "!!float", value: -0 }); // underflow is no error in Go
+  assert.deepEqual(resolvePlain(".inf"), { tag: "!!float", value: Infinity });
+  assert.equal(resolveTagged("!!float", "1e400"), undefined);
+  // Text starting with "." is parsed as written: an underscore must stand between two digits.
+  for (const text of ["._5", ".5_", ".5__5"]) assert.deepEqual(resolvePlain(text), { tag: "!!str", value: text }, text);
+  assert.deepEqual(resolvePlain(".5_5"), { tag: "!!float", value: 0.55 });
+  assert.deepEqual(resolvePlain("1_0.5"), { tag: "!!float", value: 10.5 });
+  expectDiagnostics(pack({ version: "version:\n  number: ⟦1e400⟧\n" }), { code: "yaml-type-mismatch", message: "cannot unmarshal !!str `1e400` into int32" });
 });
 
 test("yaml-duplicate-key: at the second key, related at the first", () => {

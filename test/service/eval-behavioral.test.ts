@@ -2,17 +2,18 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { indent, packWithSpec } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
+import { indent } from "../helpers/packs";
 
 const S = "version.evaluation_spec.behavioral.signals";
-const withSignals = (items: string) => packWithSpec({ extra: "behavioral:\n  signals:\n" + indent(items, 4) });
+const withSignals = (items: string) => evalPack({ extra: "behavioral:\n  signals:\n" + indent(items, 4) });
 
 test("behavioral-signals-empty: a present block needs signals, `{}` included; absent or null passes", () => {
   const want = { code: "behavioral-signals-empty", field: S, message: "must contain at least one signal" };
-  expectDiagnostics(packWithSpec({ extra: "behavioral:\n  signals: ⟦[]⟧\n" }), want);
-  expectDiagnostics(packWithSpec({ extra: "⟦behavioral⟧: {}\n" }), want);
-  expectNo(packWithSpec({ extra: "behavioral: ~\n" }), want.code);
-  expectNo(packWithSpec({}), want.code);
+  expectDiagnostics(evalPack({ extra: "behavioral:\n  signals: ⟦[]⟧\n" }), want);
+  expectDiagnostics(evalPack({ extra: "⟦behavioral⟧: {}\n" }), want);
+  expectNo(evalPack({ extra: "behavioral: ~\n" }), want.code);
+  expectNo(evalPack({}), want.code);
 });
 
 test("behavioral-signal-key-invalid: trimmed key outside the enum, with the values for a quick fix", () => {

@@ -3,29 +3,13 @@ import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
 import { pack } from "../helpers/packs";
-import { evalPack } from "../helpers/eval-spec";
+import { evalPack, scorecardSpec, specHead, withSpec } from "../helpers/eval-spec";
 
 const DECODE = "decode evaluation spec from yaml: decode evaluation spec: json: ";
 const MARSHAL = "marshal yaml evaluation spec: json: ";
 
 /** The base evaluation_spec with these lines (dedented, newline-separated) under `scorecard:`. */
-const dimensions = (scorecard: string) =>
-  pack({
-    evaluationSpec: [
-      "evaluation_spec:",
-      "  name: spec",
-      "  version_number: 1",
-      "  judge_mode: deterministic",
-      "  validators:",
-      "    - key: exact",
-      "      type: exact_match",
-      "      target: final_output",
-      "      expected_from: challenge_input",
-      "  scorecard:",
-      ...scorecard.split("\n").map((l) => "    " + l),
-      "",
-    ].join("\n"),
-  });
+const dimensions = (scorecard: string) => scorecardSpec(scorecard);
 
 test("eval-spec-unknown-field: at the key, in the reference's words, field null", () => {
   expectDiagnostics(dimensions(`dimensions: [{key: correctness, source: validators, ⟦wieght⟧: 0.5}]`), {
@@ -108,9 +92,8 @@ test("eval-spec-type-mismatch: strict JSON types, at the value, with Go's struct
 /** The base evaluation_spec with one top-level line replaced or added. */
 function specWith(line: string): string {
   const key = line.split(":")[0];
-  const head = ["name: spec", "version_number: 1", "judge_mode: deterministic"].filter((l) => !l.startsWith(key + ":"));
-  const body = [...head, line, "validators:", "  - key: exact", "    type: exact_match", "    target: final_output", "    expected_from: challenge_input"];
-  return pack({ evaluationSpec: ["evaluation_spec:", ...body.map((l) => "  " + l), "  scorecard:", "    dimensions: [correctness]", ""].join("\n") });
+  const head = specHead("deterministic").split("\n").filter((l) => !l.startsWith(key + ":"));
+  return withSpec(head.join("\n") + line + "\nscorecard:\n  dimensions: [correctness]\n");
 }
 
 test("eval-spec-type-mismatch: inside a dimension object the path continues from the scorecard", () => {
@@ -170,6 +153,25 @@ test("eval-spec-marshal-error: a nested map with a non-string key, and NaN/Inf v
   ` }), "eval-spec-marshal-error");
 });
 
+test("eval-spec-marshal-error: a number past float64's range is text (yaml.v3), not +Inf", () => {
+  const src = evalPack({
+    validators: yaml`
+      - key: exact
+        type: exact_match
+        target: final_output
+        expected_from: challenge_input
+        config: {big: 1e400, small: -1e400}
+    `,
+    extra: "runtime_limits: {max_cost_usd: ⟦1e400⟧}\n",
+  });
+  expectNo(src, "eval-spec-marshal-error");
+  expectDiagnostics(src, {
+    code: "eval-spec-type-mismatch",
+    field: null,
+    message: `${DECODE}cannot unmarshal string into Go struct field RuntimeLimits.runtime_limits.max_cost_usd of type float64`,
+  });
+});
+
 test("eval-spec-marshal-error: the evaluation_spec map's own keys are always strings", () => {
   const got = diagnose(specWith("1: x"));
   assert.deepEqual(got.filter((d) => d.code === "eval-spec-marshal-error"), []);
@@ -219,12 +221,6 @@ test("eval-spec-key-case: canonical keys keep their source, so later findings st
 
 test("decode: values that fail decoding produce no further validation findings", () => {
   const src = evalPack({
-    validators: yaml`
-      - key: exact
-        type: exact_match
-        target: final_output
-        expected_from: challenge_input
-    `,
     checks: yaml`
       - key: out
         type: file_capture
@@ -242,12 +238,6 @@ test("decode: values that fail decoding produce no further validation findings",
 
 test("decode: null list elements become zero objects at their index (not dropped)", () => {
   const src = evalPack({
-    validators: yaml`
-      - key: exact
-        type: exact_match
-        target: final_output
-        expected_from: challenge_input
-    `,
     checks: yaml`
       ⟦- ~⟧
       - key: out

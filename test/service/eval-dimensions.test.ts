@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, expectDiagnostics, expectValid } from "../helpers/expect";
-import { dimensionsSpec } from "../helpers/eval-scoring";
+import { diagnose, expectDiagnostics, expectValid, RuleCase, ruleTests } from "../helpers/expect";
+import { dimensionsSpec } from "../helpers/eval-spec";
 
 const D = "version.evaluation_spec.scorecard.dimensions";
 
@@ -27,12 +27,7 @@ const BEHAVIORAL = yaml`
 `;
 
 /** `bad` dimensions (with ⟦ranges⟧) fire the rule with this field and message; `good` ones are valid. */
-interface Case {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good: string;
+interface Case extends RuleCase {
   /** Other top-level spec keys and scorecard keys, for both (or `goodSpec` for the good one). */
   spec?: string;
   goodSpec?: string;
@@ -232,12 +227,14 @@ const cases: Case[] = [
   },
 ];
 
-for (const c of cases) {
-  test(`${c.code}: fires on the bad dimensions, not on the good ones`, () => {
-    expectDiagnostics(dimensionsSpec(c.bad, { spec: c.spec, scorecard: c.scorecard }), { code: c.code, field: c.field, message: c.message, severity: "error" });
-    expectValid(dimensionsSpec(c.good, { spec: c.goodSpec ?? c.spec, scorecard: c.scorecard?.replace(/[⟦⟧]/g, "") }));
-  });
-}
+ruleTests(
+  cases.map((c) => ({
+    ...c,
+    bad: dimensionsSpec(c.bad, { spec: c.spec, scorecard: c.scorecard }),
+    good: dimensionsSpec(c.good, { spec: c.goodSpec ?? c.spec, scorecard: c.scorecard?.replace(/[⟦⟧]/g, "") }),
+  })),
+  "valid",
+);
 
 test("dimension-key-required: a null element and an object without key are empty-key dimensions", () => {
   expectDiagnostics(dimensionsSpec("- correctness\n⟦- ~⟧\n⟦-⟧ source: validators\n"), { code: "dimension-key-required", message: "is required" });

@@ -22,6 +22,13 @@ const accepted = [
   "transcript.last_n:3",
   "transcript.last_n: 3 ",
   "transcript.last_n:+2",
+  "transcript.last_n: +7 ",
+  "transcript.last_n:007",
+  "case.payload.a.b",
+  "case.expectations.x",
+  "artifact.pdf",
+  "file:report",
+  "literal:anything",
 ];
 
 const rejected = [
@@ -29,6 +36,7 @@ const rejected = [
   "tool_calls",
   " final_output",
   "Final_Output",
+  "Final_output",
   "case.inputs",
   "case.expectations",
   "artifact",
@@ -36,6 +44,8 @@ const rejected = [
   "case.payload. ",
   "artifact.a..b",
   "artifact.a. .b",
+  "artifact.x. ",
+  "case.payload.a..b",
   "case.inputs.prompt.",
   "file:",
   "file:  ",

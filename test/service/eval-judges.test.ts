@@ -1,20 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { indent, judgesSpec, specHead, withSpec } from "../helpers/eval-scoring";
+import { diagnose, expectDiagnostics, expectNo, expectValid, RuleCase, ruleTests } from "../helpers/expect";
+import { judgesSpec, scorecardSpec } from "../helpers/eval-spec";
+import { indent } from "../helpers/packs";
 
 const J = "version.evaluation_spec.llm_judges[0]";
 const PROVIDER = "must be inferable to a known judge provider (claude-*, gpt-*, gemini-*, grok-*, mistral-*, openrouter/* slugs)";
 const SECRET = "must not contain ${secrets.*} references; secrets are not allowed in judge prompt text";
 
+/** A rubric judge keyed `tone`, with these further fields (a YAML mapping body). */
+const rubricJudge = (fields: string) => "- key: tone\n  mode: rubric\n  rubric: Rate it\n" + indent(fields, 2);
+/** A valid judge: the rubric judge with a model. */
+const TONE = rubricJudge("model: claude-sonnet-4-6\n");
+
 /** One judge per case: `bad` (with ⟦ranges⟧) fires the rule with this field and message, `good` does not. */
-interface Case {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good: string;
+interface Case extends RuleCase {
   extra?: string;
 }
 
@@ -28,12 +29,7 @@ const cases: Case[] = [
         rubric: Rate it
         model: claude-sonnet-4-6
     `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-    `,
+    good: TONE,
   },
   {
     code: "judge-key-collides-validator",
@@ -85,12 +81,7 @@ const cases: Case[] = [
         rubric: Rate it
         model: claude-sonnet-4-6
     `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-    `,
+    good: TONE,
   },
   {
     code: "judge-rubric-required-rubric-mode",
@@ -102,12 +93,7 @@ const cases: Case[] = [
         rubric: ⟦"  "⟧
         model: claude-sonnet-4-6
     `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-    `,
+    good: TONE,
   },
   {
     code: "judge-rubric-required-reference-mode",
@@ -202,130 +188,86 @@ const cases: Case[] = [
     code: "judge-model-missing",
     field: `${J}.model`,
     message: "must set exactly one of model or models",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: ⟦" "⟧
-        models: []
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [grok-4]
-    `,
+    bad: rubricJudge(yaml`
+      model: ⟦" "⟧
+      models: []
+    `),
+    good: rubricJudge(yaml`
+      models: [grok-4]
+    `),
   },
   {
     code: "judge-model-both",
     field: `${J}.models`,
     message: "must set exactly one of model or models, not both",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        ⟦models⟧: [gpt-4o]
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      ⟦models⟧: [gpt-4o]
+    `),
+    good: TONE,
   },
   {
     code: "judge-models-entry-empty",
     field: `${J}.models[1]`,
     message: "must be a non-empty model identifier",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, ⟦" "⟧]
-        consensus: {aggregation: median}
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, " mistral-large "]
-        consensus: {aggregation: median}
-    `,
+    bad: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, ⟦" "⟧]
+      consensus: {aggregation: median}
+    `),
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, " mistral-large "]
+      consensus: {aggregation: median}
+    `),
   },
   {
     code: "judge-models-entry-provider-unknown",
     field: `${J}.models[0]`,
     message: PROVIDER,
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models:
-          - ⟦llama-3-70b⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models:
-          - meta-llama/llama-3-70b
-    `,
+    bad: rubricJudge(yaml`
+      models:
+        - ⟦llama-3-70b⟧
+    `),
+    good: rubricJudge(yaml`
+      models:
+        - meta-llama/llama-3-70b
+    `),
   },
   {
     code: "judge-model-provider-unknown",
     field: `${J}.model`,
     message: PROVIDER,
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: ⟦sonnet⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: o3-mini
-    `,
+    bad: rubricJudge(yaml`
+      model: ⟦sonnet⟧
+    `),
+    good: rubricJudge(yaml`
+      model: o3-mini
+    `),
   },
   {
     code: "judge-samples-negative",
     field: `${J}.samples`,
     message: "must be greater than or equal to 0",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        samples: ⟦-1⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        samples: 0
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      samples: ⟦-1⟧
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      samples: 0
+    `),
   },
   {
     code: "judge-samples-ceiling",
     field: `${J}.samples`,
     message: "must be at most 10",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        samples: ⟦11⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        samples: 10
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      samples: ⟦11⟧
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      samples: 10
+    `),
   },
   {
     code: "judge-consensus-required",
@@ -337,36 +279,27 @@ const cases: Case[] = [
         rubric: Rate it
         models: [claude-sonnet-4-6, gpt-4o]
     `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus:
-          aggregation: median
-    `,
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus:
+        aggregation: median
+    `),
   },
   {
     code: "judge-consensus-aggregation-invalid",
     field: `${J}.consensus.aggregation`,
     message: "must be one of median, mean, majority_vote, unanimous",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus:
-          aggregation: ⟦" median"⟧
-          min_agreement_threshold: 7
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus:
-          aggregation: unanimous
-    `,
+    bad: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus:
+        aggregation: ⟦" median"⟧
+        min_agreement_threshold: 7
+    `),
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus:
+        aggregation: unanimous
+    `),
   },
   {
     code: "judge-consensus-numeric-only",
@@ -391,110 +324,80 @@ const cases: Case[] = [
     code: "judge-consensus-majority-assertion-only",
     field: `${J}.consensus.aggregation`,
     message: "majority_vote aggregation is only valid for assertion mode",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus: {aggregation: ⟦majority_vote⟧}
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus: {aggregation: mean}
-    `,
+    bad: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus: {aggregation: ⟦majority_vote⟧}
+    `),
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus: {aggregation: mean}
+    `),
   },
   {
     code: "judge-consensus-threshold-range",
     field: `${J}.consensus.min_agreement_threshold`,
     message: "must be between 0 and 1",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus:
-          aggregation: median
-          min_agreement_threshold: ⟦1.5⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6, gpt-4o]
-        consensus:
-          aggregation: median
-          min_agreement_threshold: 1
-    `,
+    bad: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus:
+        aggregation: median
+        min_agreement_threshold: ⟦1.5⟧
+    `),
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6, gpt-4o]
+      consensus:
+        aggregation: median
+        min_agreement_threshold: 1
+    `),
   },
   {
     code: "judge-consensus-single-model",
     field: `${J}.consensus`,
     message: "is only valid when multiple models are declared",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6]
-        ⟦consensus⟧:
-          aggregation: median
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        models: [claude-sonnet-4-6]
-        consensus: ~
-    `,
+    bad: rubricJudge(yaml`
+      models: [claude-sonnet-4-6]
+      ⟦consensus⟧:
+        aggregation: median
+    `),
+    good: rubricJudge(yaml`
+      models: [claude-sonnet-4-6]
+      consensus: ~
+    `),
   },
   {
     code: "judge-context-from-unsupported",
     field: `${J}.context_from[1]`,
     message: "must be a supported evidence reference",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        context_from:
-          - final_output
-          - ⟦" case.payload"⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        context_from:
-          - final_output
-          - transcript.last_n:+3
-          - "literal:"
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      context_from:
+        - final_output
+        - ⟦" case.payload"⟧
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      context_from:
+        - final_output
+        - transcript.last_n:+3
+        - "literal:"
+    `),
   },
   {
     code: "judge-output-schema-invalid",
     field: `${J}.output_schema`,
     message: 'must be valid JSON Schema: unsupported JSON schema draft "http://json-schema.org/draft-04/schema#"',
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        output_schema:
-          $schema: ⟦http://json-schema.org/draft-04/schema#⟧
-          type: object
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        output_schema:
-          $schema: http://json-schema.org/draft-07/schema#
-          type: object
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      output_schema:
+        $schema: ⟦http://json-schema.org/draft-04/schema#⟧
+        type: object
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      output_schema:
+        $schema: http://json-schema.org/draft-07/schema#
+        type: object
+    `),
   },
   {
     code: "judge-rubric-secret-reference",
@@ -517,20 +420,14 @@ const cases: Case[] = [
     code: "judge-assertion-secret-reference",
     field: `${J}.assertion`,
     message: SECRET,
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        assertion: Never prints ⟦\${ secrets.⟧TOKEN }
-        model: claude-sonnet-4-6
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        assertion: Never prints a token
-        model: claude-sonnet-4-6
-    `,
+    bad: rubricJudge(yaml`
+      assertion: Never prints ⟦\${ secrets.⟧TOKEN }
+      model: claude-sonnet-4-6
+    `),
+    good: rubricJudge(yaml`
+      assertion: Never prints a token
+      model: claude-sonnet-4-6
+    `),
   },
   {
     code: "judge-prompt-secret-reference",
@@ -553,48 +450,31 @@ const cases: Case[] = [
     code: "judge-score-scale-invalid",
     field: `${J}.score_scale`,
     message: "min must be strictly less than max",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        ⟦score_scale⟧: {min: 5, max: 5}
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        score_scale: {min: 1, max: 5}
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      ⟦score_scale⟧: {min: 5, max: 5}
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      score_scale: {min: 1, max: 5}
+    `),
   },
   {
     code: "judge-timeout-positive",
     field: `${J}.timeout_ms`,
     message: "must be greater than 0",
-    bad: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        timeout_ms: ⟦0⟧
-    `,
-    good: yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-        timeout_ms: 30000
-    `,
+    bad: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      timeout_ms: ⟦0⟧
+    `),
+    good: rubricJudge(yaml`
+      model: claude-sonnet-4-6
+      timeout_ms: 30000
+    `),
   },
 ];
 
-for (const c of cases) {
-  test(`${c.code}: fires on the bad judge, not on the good one`, () => {
-    expectDiagnostics(judgesSpec(c.bad, c.extra), { code: c.code, field: c.field, message: c.message, severity: "error" });
-    expectValid(judgesSpec(c.good, c.extra));
-  });
-}
+ruleTests(cases.map((c) => ({ ...c, bad: judgesSpec(c.bad, c.extra), good: judgesSpec(c.good, c.extra) })), "valid");
 
 test("judge-key-duplicate: at the second key, with the first judge as related information", () => {
   const m = marked(
@@ -619,20 +499,31 @@ test("judge-key-duplicate: at the second key, with the first judge as related in
   expectNo(judgesSpec(cases[0].good), "judge-key-duplicate");
 });
 
+test("list entries are reported at their value; an entry written empty, at its dash", () => {
+  const src = judgesSpec(rubricJudge(yaml`
+    model: claude-sonnet-4-6
+    context_from:
+      - ⟦bogus⟧
+      ⟦-⟧
+      - ⟦~⟧
+  `));
+  expectDiagnostics(src, { code: "judge-context-from-unsupported", message: "must be a supported evidence reference" }).forEach((d, k) =>
+    assert.equal(d.field, `${J}.context_from[${k}]`),
+  );
+});
+
 test("judge-output-schema-invalid: the schema must decode as jsonschema-go decodes it; the range is the bad value", () => {
-  const judge = (schema: string) =>
-    judgesSpec(yaml`
-      - key: tone
-        mode: rubric
-        rubric: Rate it
-        model: claude-sonnet-4-6
-    ` + `  output_schema:${schema}\n`);
+  const judge = (schema: string) => judgesSpec(TONE + `  output_schema:${schema}\n`);
   const want = (message: string) => ({ code: "judge-output-schema-invalid", field: `${J}.output_schema`, message: `must be valid JSON Schema: ${message}` });
   expectDiagnostics(judge("\n    properties:\n      score:\n        minimum: ⟦high⟧"), want("json: cannot unmarshal string into Go struct field Schema.minimum of type float64"));
   expectDiagnostics(judge("\n    type: ⟦5⟧"), want('invalid value for "type": "5"'));
   expectDiagnostics(judge("\n    required: [score, ⟦7⟧]"), want("json: cannot unmarshal number into Go struct field Schema.required of type string"));
   expectDiagnostics(judge("\n    minLength: ⟦1.5⟧"), want("not an integer value"));
   expectDiagnostics(judge(" ⟦score⟧"), want("json: cannot unmarshal string into Go value of type jsonschema.Schema"));
+  // Keywords match case-insensitively, $schema too.
+  expectDiagnostics(judge("\n    Type: ⟦5⟧"), want('invalid value for "type": "5"'));
+  expectDiagnostics(judge("\n    $SCHEMA: ⟦'http://json-schema.org/draft-04/schema#'⟧"), want('unsupported JSON schema draft "http://json-schema.org/draft-04/schema#"'));
+  expectValid(judge("\n    $Schema: 'http://json-schema.org/draft-07/schema#'\n    TYPE: object"));
   // Type names and unknown keywords are not checked; null and booleans are schemas.
   expectValid(judge("\n    type: strng\n    x-extra: {anything: [1, 2]}"));
   expectValid(judge(" ~"));
@@ -664,7 +555,7 @@ test("a judge with an invalid mode stops there but stays registered; a colliding
 });
 
 test("judge_limits: each limit out of range, at its value; in range passes", () => {
-  const spec = (limits: string) => withSpec(specHead("deterministic") + "scorecard:\n  dimensions: [correctness]\n  judge_limits:\n" + indent(limits, 4));
+  const spec = (limits: string) => scorecardSpec("dimensions: [correctness]\njudge_limits:\n" + indent(limits, 2));
   const p = "version.evaluation_spec.scorecard.judge_limits";
   expectDiagnostics(spec("max_samples_per_judge: ⟦11⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });
   expectDiagnostics(spec("max_samples_per_judge: ⟦-1⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });

@@ -2,10 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { indent, packWithSpec } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
+import { indent } from "../helpers/packs";
 
 const M = "version.evaluation_spec.metrics";
-const withMetrics = (items: string) => packWithSpec({ extra: "metrics:\n" + indent(items, 2) });
+const withMetrics = (items: string) => evalPack({ extra: "metrics:\n" + indent(items, 2) });
 
 test("metric-key-required: blank at the value, missing at the dash", () => {
   const want = { code: "metric-key-required", field: `${M}[0].key`, message: "is required" };

@@ -2,11 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { yaml } from "../helpers/fixture";
 import { buildPackModel } from "../../server/src/service";
-import { packWithSpec } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
 import type { EvalSpec } from "../../server/src/service/rules/evaluation-spec/spec";
 
 test("§9.1: identifiers of the spec, validators, metrics, pricing and signals are trimmed in place, sources kept", () => {
-  const text = packWithSpec({
+  const text = evalPack({
     validators: yaml`
       - key: " exact "
         type: " exact_match"

@@ -4,12 +4,6 @@ import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo } from "../helpers/expect";
 import { evalPack } from "../helpers/eval-spec";
 
-const EXACT = yaml`
-  - key: exact
-    type: exact_match
-    target: final_output
-    expected_from: challenge_input
-`;
 const P = "version.evaluation_spec.post_execution_checks";
 const V = "version.evaluation_spec.validators";
 
@@ -27,7 +21,6 @@ const GOOD_CHECKS = yaml`
 test("pec-key-required: blank key, at the value (or the item's dash when missing)", () => {
   expectDiagnostics(
     evalPack({
-      validators: EXACT,
       checks: yaml`
         - key: ⟦" "⟧
           type: file_capture
@@ -38,12 +31,11 @@ test("pec-key-required: blank key, at the value (or the item's dash when missing
     }),
     { code: "pec-key-required", message: "is required" },
   ).forEach((d, i) => assert.equal(d.field, `${P}[${i}].key`));
-  expectNo(evalPack({ validators: EXACT, checks: GOOD_CHECKS }), "pec-key-required");
+  expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-key-required");
 });
 
 test("pec-key-duplicate: the trimmed key repeats an earlier one; related points at the first", () => {
   const src = evalPack({
-    validators: EXACT,
     checks: yaml`
       - key: ⟦out⟧
         type: file_capture
@@ -60,13 +52,12 @@ test("pec-key-duplicate: the trimmed key repeats an earlier one; related points 
   assert.equal(got[0].message, "must be unique");
   assert.deepEqual(got[0].range, m.ranges[1]);
   assert.deepEqual(got[0].related?.[0].range, m.ranges[0]);
-  expectNo(evalPack({ validators: EXACT, checks: GOOD_CHECKS }), "pec-key-duplicate");
+  expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-key-duplicate");
 });
 
 test("pec-type-invalid: not exactly file_capture or directory_listing (not trimmed, case-sensitive)", () => {
   const got = expectDiagnostics(
     evalPack({
-      validators: EXACT,
       checks: yaml`
         - key: a
           type: ⟦File_Capture⟧
@@ -82,13 +73,12 @@ test("pec-type-invalid: not exactly file_capture or directory_listing (not trimm
   );
   assert.deepEqual(got.map((d) => d.field), [`${P}[0].type`, `${P}[1].type`, `${P}[2].type`]);
   assert.deepEqual(got[0].data, { expected: ["file_capture", "directory_listing"] });
-  expectNo(evalPack({ validators: EXACT, checks: GOOD_CHECKS }), "pec-type-invalid");
+  expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-type-invalid");
 });
 
 test("pec-path-required: blank path", () => {
   expectDiagnostics(
     evalPack({
-      validators: EXACT,
       checks: yaml`
         - key: a
           type: file_capture
@@ -97,13 +87,12 @@ test("pec-path-required: blank path", () => {
     }),
     { code: "pec-path-required", field: `${P}[0].path`, message: "is required" },
   );
-  expectNo(evalPack({ validators: EXACT, checks: GOOD_CHECKS }), "pec-path-required");
+  expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-path-required");
 });
 
 test("pec-max-size-negative: max_size_bytes below 0", () => {
   expectDiagnostics(
     evalPack({
-      validators: EXACT,
       checks: yaml`
         - key: a
           type: file_capture
@@ -113,7 +102,7 @@ test("pec-max-size-negative: max_size_bytes below 0", () => {
     }),
     { code: "pec-max-size-negative", field: `${P}[0].max_size_bytes`, message: "must be greater than or equal to 0" },
   );
-  expectNo(evalPack({ validators: EXACT, checks: GOOD_CHECKS }), "pec-max-size-negative");
+  expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-max-size-negative");
 });
 
 const CODE_EXEC = (target: string) => yaml`

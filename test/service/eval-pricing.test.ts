@@ -2,10 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { indent, packWithSpec } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
+import { indent } from "../helpers/packs";
 
 const R = "version.evaluation_spec.pricing.models";
-const withRows = (items: string) => packWithSpec({ extra: "pricing:\n  models:\n" + indent(items, 4) });
+const withRows = (items: string) => evalPack({ extra: "pricing:\n  models:\n" + indent(items, 4) });
 
 test("pricing-provider-key-required / pricing-model-id-required: blank or missing", () => {
   expectDiagnostics(withRows(yaml`

@@ -2,15 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectValid } from "../helpers/expect";
-import { specHead, withSpec } from "../helpers/eval-scoring";
+import { scorecardSpec } from "../helpers/eval-spec";
 
 const S = "version.evaluation_spec";
 const JUDGES = "llm_judges:\n  - key: tone\n    mode: rubric\n    rubric: Rate it\n    model: claude-sonnet-4-6\n";
 
 /** A spec with this judge_mode, scorecard body (at column 0) and optional llm_judges block. */
-function spec(judgeMode: string, scorecard: string, judges = ""): string {
-  return withSpec(specHead(judgeMode) + judges + "scorecard:\n" + scorecard.split("\n").map((l) => (l ? "  " + l : l)).join("\n"));
-}
+const spec = (judgeMode: string, scorecard: string, judges = "") => scorecardSpec(scorecard, { judgeMode, spec: judges });
 
 test("scorecard-pass-threshold-binary: at the threshold, with the strategy as related information", () => {
   const m = marked(spec("deterministic", "strategy: ⟦binary⟧\npass_threshold: ⟦0.5⟧\ndimensions:\n  - {key: correctness, pass_threshold: 1}\n"));

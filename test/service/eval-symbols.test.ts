@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { buildPackModel, toRange } from "../../server/src/service/pack-model";
 import type { SymbolEntry } from "../../server/src/service/model/symbols";
 import { marked, yaml } from "../helpers/fixture";
-import { withSpec } from "../helpers/eval-scoring";
+import { withSpec } from "../helpers/eval-spec";
 
 /** Each marked range, in order, is one declaration or reference (in document order). */
 function symbolsOf(src: string) {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { packWithSpec } from "../helpers/eval-spec";
+import { evalPack } from "../helpers/eval-spec";
 
 const V = "version.evaluation_spec.validators";
 
@@ -18,13 +18,13 @@ const fileCapture = yaml`
 
 test("validator-key-required: blank at the value, missing at the item's dash", () => {
   const want = { code: "validator-key-required", field: `${V}[0].key`, message: "is required" };
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: ⟦"  "⟧
       type: exact_match
       target: final_output
       expected_from: challenge_input
   ` }), want);
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     ⟦-⟧ type: exact_match
       target: final_output
       expected_from: challenge_input
@@ -32,7 +32,7 @@ test("validator-key-required: blank at the value, missing at the item's dash", (
 });
 
 test("validator-key-duplicate: keys are trimmed; at the second, the first as related", () => {
-  const m = marked(packWithSpec({ validators: yaml`
+  const m = marked(evalPack({ validators: yaml`
     - key: ⟦exact⟧
       type: exact_match
       target: final_output
@@ -52,7 +52,7 @@ test("validator-key-duplicate: keys are trimmed; at the second, the first as rel
 
 test("validator-type-unsupported: exact, case-sensitive, not trimmed", () => {
   for (const bad of ["Exact_Match", '" exact_match"', "levenshtein"]) {
-    const [d] = expectDiagnostics(packWithSpec({ validators: yaml`
+    const [d] = expectDiagnostics(evalPack({ validators: yaml`
       - key: exact
         type: ⟦${bad}⟧
         target: final_output
@@ -64,13 +64,13 @@ test("validator-type-unsupported: exact, case-sensitive, not trimmed", () => {
 
 test("validator-target-required: a blank or missing target", () => {
   const want = { code: "validator-target-required", field: `${V}[0].target`, message: "is required" };
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: exact
       type: exact_match
       target: ⟦" "⟧
       expected_from: challenge_input
   ` }), want);
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     ⟦-⟧ key: exact
       type: exact_match
       expected_from: challenge_input
@@ -78,7 +78,7 @@ test("validator-target-required: a blank or missing target", () => {
 });
 
 test("validator-target-tool-calls-required: a tool_call_assertion must target tool_calls (trimmed)", () => {
-  const tca = (target: string) => packWithSpec({ validators: yaml`
+  const tca = (target: string) => evalPack({ validators: yaml`
     - key: calls
       type: tool_call_assertion
       target: ${target}
@@ -96,7 +96,7 @@ test("validator-target-tool-calls-required: a tool_call_assertion must target to
 
 test("validator-target-unsupported-reference: outside the evidence grammar, tool_calls included", () => {
   for (const bad of ["tool_calls", "output", "case.inputs", "artifact.a..b", "transcript.last_n:0"]) {
-    expectDiagnostics(packWithSpec({ validators: yaml`
+    expectDiagnostics(evalPack({ validators: yaml`
       - key: exact
         type: exact_match
         target: ⟦${bad}⟧
@@ -107,32 +107,32 @@ test("validator-target-unsupported-reference: outside the evidence grammar, tool
 
 test("validator-expected-from-required: for every type that needs it, unknown types included", () => {
   for (const type of ["exact_match", "file_content_match", "mystery"]) {
-    expectDiagnostics(packWithSpec({ validators: yaml`
+    expectDiagnostics(evalPack({ validators: yaml`
       ⟦-⟧ key: v
         type: ${type}
         target: file:out
     `, extra: fileCapture }), { code: "validator-expected-from-required", field: `${V}[0].expected_from`, message: "is required" });
   }
   for (const type of ["file_exists", "file_json_schema", "directory_structure", "code_execution"]) {
-    expectNo(packWithSpec({ validators: `- key: v\n  type: ${type}\n  target: file:out\n`, extra: fileCapture }), "validator-expected-from-required");
+    expectNo(evalPack({ validators: `- key: v\n  type: ${type}\n  target: file:out\n`, extra: fileCapture }), "validator-expected-from-required");
   }
 });
 
 test("validator-expected-from-unsupported-reference: checked (trimmed) only where expected_from is required", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: exact
       type: exact_match
       target: final_output
       expected_from: ⟦case.expectations.⟧
   ` }), { code: "validator-expected-from-unsupported-reference", field: `${V}[0].expected_from`, message: "must be a supported evidence reference" });
-  expectNo(packWithSpec({ validators: yaml`
+  expectNo(evalPack({ validators: yaml`
     - key: exact
       type: exact_match
       target: final_output
       expected_from: " case.expectations.answer "
   ` }), "validator-expected-from-unsupported-reference");
   // file_exists does not use expected_from, so any value is accepted unchecked.
-  expectNo(packWithSpec({ validators: yaml`
+  expectNo(evalPack({ validators: yaml`
     - key: present
       type: file_exists
       target: file:out
@@ -141,7 +141,7 @@ test("validator-expected-from-unsupported-reference: checked (trimmed) only wher
 });
 
 test("validator-expected-from-forbidden: names the type in its message", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: calls
       type: tool_call_assertion
       target: tool_calls
@@ -149,7 +149,7 @@ test("validator-expected-from-forbidden: names the type in its message", () => {
       config:
         tool_name: search
   ` }), { code: "validator-expected-from-forbidden", field: `${V}[0].expected_from`, message: "must be omitted for tool_call_assertion validators" });
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: written
       type: postcondition
       target: file:out
@@ -160,16 +160,16 @@ test("validator-expected-from-forbidden: names the type in its message", () => {
 });
 
 test("validator-file-target-prefix: file validators need a file: target", () => {
-  expectDiagnostics(packWithSpec({ validators: yaml`
+  expectDiagnostics(evalPack({ validators: yaml`
     - key: present
       type: file_exists
       target: ⟦final_output⟧
   ` }), { code: "validator-file-target-prefix", field: `${V}[0].target`, message: "must use file: prefix for file validators" });
-  expectNo(packWithSpec({ validators: "- key: present\n  type: file_exists\n  target: file:out\n", extra: fileCapture }), "validator-file-target-prefix");
+  expectNo(evalPack({ validators: "- key: present\n  type: file_exists\n  target: file:out\n", extra: fileCapture }), "validator-file-target-prefix");
 });
 
 test("validators of every family, correctly declared, are valid", () => {
-  expectValid(packWithSpec({ validators: yaml`
+  expectValid(evalPack({ validators: yaml`
     - key: " exact "
       type: exact_match
       target: " final_output "
@@ -195,7 +195,7 @@ test("validators of every family, correctly declared, are valid", () => {
 });
 
 test("a null validator is one with every field zero, reported at its item", () => {
-  const src = packWithSpec({ validators: "⟦- ~⟧\n" });
+  const src = evalPack({ validators: "⟦- ~⟧\n" });
   expectDiagnostics(src, { code: "validator-key-required", field: `${V}[0].key` });
   expectDiagnostics(src, { code: "validator-type-unsupported", field: `${V}[0].type` });
   expectDiagnostics(src, { code: "validator-target-required", field: `${V}[0].target` });
@@ -203,7 +203,7 @@ test("a null validator is one with every field zero, reported at its item", () =
 });
 
 test("values of the wrong type never crash the validator rules", () => {
-  const src = packWithSpec({
+  const src = evalPack({
     validators: "- 5\n- [a]\n- key: [x]\n  type: {a: 1}\n  target: 3\n  expected_from: true\n",
     extra: "post_execution_checks: [1, ~, {key: [k]}]\n",
   });

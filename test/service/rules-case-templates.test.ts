@@ -2,38 +2,25 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
 import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { pack } from "../helpers/packs";
+import { indent, pack } from "../helpers/packs";
+import { specHead, specSection } from "../helpers/eval-spec";
 
-const indent = (s: string, n: number) =>
-  s.split("\n").map((l) => (l.trim() ? " ".repeat(n) + l : l)).join("\n");
-
-/**
- * An evaluation spec whose code_execution validator has this `config` (a dedented YAML mapping body),
- * already indented under `version:`.
- */
+/** The evaluation_spec section of a pack whose code_execution validator has this `config` (a dedented YAML mapping body). */
 function specWith(config: string, type = "code_execution"): string {
-  const spec =
-    yaml`
-      evaluation_spec:
-        name: tests-v1
-        version_number: 1
-        judge_mode: deterministic
-        validators:
-          - key: tests
-            type: ${type}
-            target: file:generated_code
-            config:
-    ` +
-    indent(config, 8) +
-    yaml`
-      post_execution_checks:
-        - key: generated_code
-          type: file_capture
-          path: /workspace/app.py
-      scorecard:
-        dimensions: [correctness]
-    `.replace(/^(?=.)/gm, "  ");
-  return indent(spec, 2);
+  const validator = yaml`
+    - key: tests
+      type: ${type}
+      target: file:generated_code
+      config:
+  ` + indent(config, 4);
+  return specSection(specHead("deterministic", validator) + yaml`
+    post_execution_checks:
+      - key: generated_code
+        type: file_capture
+        path: /workspace/app.py
+    scorecard:
+      dimensions: [correctness]
+  `);
 }
 
 const inputSets = yaml`

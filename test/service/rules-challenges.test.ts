@@ -57,3 +57,20 @@ test("challenge-title-required: a missing key is reported at the item's dash", (
     { code: "challenge-title-required", field: "challenges[0].title", message: "is required" },
   );
 });
+
+test("challenge-category-required, challenge-asset-key-required and challenge-asset-key-duplicate", () => {
+  const challenge = (body: string) => pack({ challenges: `challenges:\n  - key: refund-question\n    title: T\n    difficulty: easy\n${body}` });
+  expectDiagnostics(challenge("    category: ⟦\"\"⟧\n"), { code: "challenge-category-required", field: "challenges[0].category", message: "is required" });
+  expectNo(challenge("    category: support\n"), "challenge-category-required");
+  expectDiagnostics(challenge("    category: c\n    assets:\n      ⟦-⟧ path: a.txt\n"), {
+    code: "challenge-asset-key-required",
+    field: "challenges[0].assets[0].key",
+    message: "is required",
+  });
+  expectDiagnostics(challenge("    category: c\n    assets:\n      - key: a\n        path: a.txt\n      - key: ⟦a⟧\n        path: b.txt\n"), {
+    code: "challenge-asset-key-duplicate",
+    field: "challenges[0].assets[1].key",
+    message: "must be unique",
+  });
+  expectNo(challenge("    category: c\n    assets:\n      - key: a\n        path: a.txt\n      - key: b\n        path: b.txt\n"), "challenge-asset-key-duplicate");
+});

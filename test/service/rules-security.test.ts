@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
+import { diagnose, expectDiagnostics, expectNo, expectValid, RuleCase, ruleTests } from "../helpers/expect";
 import { pack } from "../helpers/packs";
 
 const withSecurity = (block: string) => pack({ extra: block });
@@ -38,14 +38,8 @@ test("a complete security block is valid", () => {
   expectValid(withSecurity(VALID));
 });
 
-interface Case {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  /** A fixture that must not raise the code (defaults to VALID). */
-  good?: string;
-}
+/** `good` must not raise the code (VALID when absent). */
+type Case = Omit<RuleCase, "good"> & { good?: string };
 
 const cases: Case[] = [
   {
@@ -262,12 +256,7 @@ const cases: Case[] = [
   },
 ];
 
-for (const c of cases) {
-  test(`${c.code}: ${c.field}`, () => {
-    expectDiagnostics(withSecurity(c.bad), { code: c.code, field: c.field, message: c.message });
-    expectNo(withSecurity(c.good ?? VALID), c.code);
-  });
-}
+ruleTests(cases.map((c) => ({ ...c, bad: withSecurity(c.bad), good: withSecurity(c.good ?? VALID) })), "no-code");
 
 test("security-required-for-family: at pack.family, satisfied by an empty block", () => {
   const head = yaml`

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
-import { pack } from "../helpers/packs";
+import { diagnose, errors, expectDiagnostics, expectNo, expectValid, RuleCase, ruleTests } from "../helpers/expect";
+import { indent, pack } from "../helpers/packs";
 
 const multiTurnVersion = yaml`
   version:
@@ -12,9 +12,6 @@ const multiTurnVersion = yaml`
       - key: policy_pdf
         path: assets/policy.pdf
 `;
-
-const indent = (s: string, n: number) =>
-  s.split("\n").map((l) => (l.trim() ? " ".repeat(n) + l : l)).join("\n");
 
 /** A pack whose single case has `user_simulator:` followed by `after` (a block on the next lines, or an inline value). */
 function casePack(after: string, version = multiTurnVersion): string {
@@ -144,15 +141,7 @@ test("user-simulator-forbidden: outside multi_turn, even {}, and its content is 
 });
 
 /** One row per rule: a failing simulator (marked), its field and message, and a passing variant. */
-interface Row {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good: string;
-}
-
-const rows: Row[] = [
+const rows: RuleCase[] = [
   {
     code: "user-simulator-schema-version",
     field: `${P}.schema_version`,
@@ -295,12 +284,7 @@ const rows: Row[] = [
   },
 ];
 
-for (const row of rows) {
-  test(`${row.code}: at the offending value; a valid variant passes`, () => {
-    expectDiagnostics(withSimulator(row.bad), { code: row.code, field: row.field, message: row.message });
-    expectNo(withSimulator(row.good), row.code);
-  });
-}
+ruleTests(rows.map((r) => ({ ...r, bad: withSimulator(r.bad), good: withSimulator(r.good) })), "no-code");
 
 test("phase-id-duplicate: the first phase id is related", () => {
   const m = marked(withSimulator(validSim.replace("id: open", "id: ⟦open⟧") + "  - id: ⟦open⟧\n    actor: human\n    trigger: manual\n"));
@@ -351,7 +335,7 @@ const turnExpects = (expects: string) =>
   validSim + "        expects:\n" + indent(expects, 10);
 const E = `${P}.phases[0].turns[0].expects`;
 
-const expectRows: Row[] = [
+const expectRows: RuleCase[] = [
   {
     code: "turn-expect-key-required",
     field: `${E}[0].key`,
@@ -417,13 +401,9 @@ const expectRows: Row[] = [
   },
 ];
 
-for (const row of expectRows) {
-  const list = (s: string) => (s.startsWith("-") || s.startsWith("⟦-") ? s : "- " + indent(s, 2).trimStart());
-  test(`${row.code}: turn expectations are checked untrimmed`, () => {
-    expectDiagnostics(withSimulator(turnExpects(list(row.bad))), { code: row.code, field: row.field, message: row.message });
-    expectNo(withSimulator(turnExpects(list(row.good))), row.code);
-  });
-}
+/** A turn's expects, from a list item or a mapping body (turn expectations are checked untrimmed). */
+const expects = (s: string) => withSimulator(turnExpects(s.startsWith("-") || s.startsWith("⟦-") ? s : "- " + indent(s, 2).trimStart()));
+ruleTests(expectRows.map((r) => ({ ...r, bad: expects(r.bad), good: expects(r.good) })), "no-code");
 
 test("turn-message-template-unresolved: at the placeholder, once per name, from payload and non-null inputs", () => {
   const sim = (message: string) => validSim.replace("message: Refund order {{order_id}}", `message: ${message}`);

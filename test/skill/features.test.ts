@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActions, completion, hover, skillDiagnostics, TextEdit } from "../../server/src/service/skill-cases";
+import { applyEdits } from "../helpers/features";
 import { marked, yaml } from "../helpers/fixture";
-import { head, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
+import { head, item, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
 
 /** Completion at the fixture's ‸: the labels, and the model for further checks. */
 function complete(src: string, opts: Parameters<typeof skillModel>[1] = {}) {
@@ -13,14 +13,32 @@ function complete(src: string, opts: Parameters<typeof skillModel>[1] = {}) {
   return { items, labels: items.map((i) => i.label), text: m.text, cursor: m.cursorOffset! };
 }
 
-function apply(text: string, edits: TextEdit[]): string {
-  return TextDocument.applyEdits(TextDocument.create("file:///x.yaml", "yaml", 0, text), edits);
-}
-
 /** Applies a completion item's edit, replacing the snippet's tab stops by their defaults. */
 function accept(text: string, item: { textEdit: TextEdit }): string {
   const plain = item.textEdit.newText.replace(/\$\{\d+:([^}]*)\}/g, "$1").replace(/\$\{\d+\}|\$\d/g, "");
-  return apply(text, [{ ...item.textEdit, newText: plain }]);
+  return applyEdits(text, [{ ...item.textEdit, newText: plain }]);
+}
+
+/** A case with every required field present and empty, as the snippets and quick fixes write it (under `cases:`). */
+function skeleton(id: string, type: string, title: string): string {
+  return item(yaml`
+    - id: ${id}
+      type: ${type}
+      title: ${title}
+      query: ""
+      inputs:
+        files: []
+        context: {}
+      expected:
+        skill:
+          should_use: ""
+          should_not_use: []
+        must_include: []
+        must_not_include: []
+        artifacts: []
+        routing: {}
+      assertions: []
+  `);
 }
 
 test("completion: top-level keys that are not written yet, required first", () => {
@@ -99,24 +117,7 @@ test("completion: a snippet per case type, every required field present and empt
     head +
       positive +
       negative +
-      yaml`
-        - id: trigger_003
-          type: trigger
-          title: ""
-          query: ""
-          inputs:
-            files: []
-            context: {}
-          expected:
-            skill:
-              should_use: ""
-              should_not_use: []
-            must_include: []
-            must_not_include: []
-            artifacts: []
-            routing: {}
-          assertions: []
-      `.replace(/^(?=.)/gm, "  "),
+      skeleton("trigger_003", "trigger", '""'),
   );
   assert.ok(accept(text, items[4]).includes("  - id: failure_001\n    type: failure\n"));
 });
@@ -158,7 +159,7 @@ function fixes(src: string, code: string) {
   const d = all.find((x) => x.code === code);
   assert.ok(d, `no ${code} in ${JSON.stringify(all)}`);
   const actions = codeActions(model, d.range, all.filter((x) => x.range.start.line === d.range.start.line));
-  return actions.map((a) => ({ title: a.title, result: apply(src, a.edit.changes[model.uri]), preferred: a.isPreferred === true }));
+  return actions.map((a) => ({ title: a.title, result: applyEdits(src, a.edit.changes[model.uri]), preferred: a.isPreferred === true }));
 }
 
 test("quick fix: add a missing field with its empty value, at its place in the specification's order", () => {
@@ -186,24 +187,7 @@ test("quick fix: add all missing fields of a case at once", () => {
     head +
       positive +
       negative +
-      yaml`
-        - id: plan_001
-          type: plan
-          title: Plan
-          query: ""
-          inputs:
-            files: []
-            context: {}
-          expected:
-            skill:
-              should_use: ""
-              should_not_use: []
-            must_include: []
-            must_not_include: []
-            artifacts: []
-            routing: {}
-          assertions: []
-      `.replace(/^(?=.)/gm, "  "),
+      skeleton("plan_001", "plan", "Plan"),
   );
   // What is left is the text only the author can write.
   assert.deepEqual(
@@ -268,7 +252,7 @@ test("renumber ids: <type>_NNN per type in written order, keeping quotes; offere
   const [action] = codeActions(model, { start: idLine, end: idLine }, []);
   assert.equal(action.title, "Renumber case ids as <type>_NNN");
   assert.equal(action.kind, "refactor.rewrite");
-  assert.equal(apply(src, action.edit.changes[model.uri]), skillFile({ cases: [positive.replace("id: trigger_001", 'id: "trigger_001"'), negative] }));
+  assert.equal(applyEdits(src, action.edit.changes[model.uri]), skillFile({ cases: [positive.replace("id: trigger_001", 'id: "trigger_001"'), negative] }));
   const viaDiagnostic = fixes(src, "skill-id-convention").find((f) => f.title.startsWith("Renumber"));
   assert.ok(viaDiagnostic);
   const dup = skillFile({ cases: [positive, negative.replace("id: trigger_002", "id: trigger_001")] });

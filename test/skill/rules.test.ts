@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { marked, yaml } from "../helpers/fixture";
-import { diagnoseSkill, expectNoSkill, expectSkill, head, memoryHost, negative, positive, skillFile } from "../helpers/skill";
+import { compactCase, diagnoseSkill, expectNoSkill, expectSkill, head, memoryHost, negative, positive, skillFile } from "../helpers/skill";
 
 const FILE_URI = "file:///s/refund-helper/tests/skill_cases.yaml";
 
@@ -13,20 +13,12 @@ test("yaml-syntax: text after a block scalar indicator, as in the specification'
   const got = expectSkill(
     skillFile({
       extra: [
-        yaml`
+        compactCase(yaml`
           - id: plan_001
             type: plan
             title: Plan
             query: > ⟦<用户请求>⟧
-            inputs: {files: [], context: {}}
-            expected:
-              skill: {should_use: refund-helper, should_not_use: []}
-              must_include: []
-              must_not_include: []
-              artifacts: []
-              routing: {}
-            assertions: []
-        `,
+        `),
       ],
     }),
     {
@@ -91,19 +83,11 @@ test("skill-field-required: a case missing a field is reported at its dash; an e
   expectSkill(
     skillFile({
       extra: [
-        yaml`
+        compactCase(yaml`
           ⟦-⟧ id: plan_001
             type: plan
             query: "Plan a refund."
-            inputs: {files: [], context: {}}
-            expected:
-              skill: {should_use: refund-helper, should_not_use: []}
-              must_include: []
-              must_not_include: []
-              artifacts: []
-              routing: {}
-            assertions: []
-        `,
+        `),
       ],
     }),
     { code: "skill-field-required", field: "cases[2].title", message: "is required" },
@@ -269,20 +253,13 @@ test("skill-trigger-coverage: at least one positive and one negative trigger cas
   expectNoSkill(skillFile(), "skill-trigger-coverage");
 });
 
-const failureCase = (routing: string) => yaml`
-  - id: failure_001
-    type: failure
-    title: Payment error
-    query: "The payment gateway returned 502."
-    inputs: {files: [], context: {}}
-    expected:
-      skill: {should_use: refund-helper, should_not_use: []}
-      must_include: []
-      must_not_include: []
-      artifacts: []
-      routing: ${routing}
-    assertions: []
-`;
+const failureCase = (routing: string) =>
+  compactCase(yaml`
+    - id: failure_001
+      type: failure
+      title: Payment error
+      query: "The payment gateway returned 502."
+  `, { routing });
 
 test("skill-failure-route-missing: a failure case whose routing has no failure route", () => {
   expectSkill(skillFile({ extra: [failureCase("⟦{on_success: finish}⟧")] }), {
@@ -295,20 +272,13 @@ test("skill-failure-route-missing: a failure case whose routing has no failure r
   expectNoSkill(skillFile({ extra: [failureCase("{on_env_failure: env-agent}")] }), "skill-failure-route-missing");
 });
 
-const edgeCase = (mustInclude: string, routing: string) => yaml`
-  - id: edge_001
-    type: edge
-    title: No order number
-    query: "I want a refund."
-    inputs: {files: [], context: {}}
-    expected:
-      skill: {should_use: refund-helper, should_not_use: []}
-      must_include: ${mustInclude}
-      must_not_include: []
-      artifacts: []
-      routing: ${routing}
-    assertions: []
-`;
+const edgeCase = (mustInclude: string, routing: string) =>
+  compactCase(yaml`
+    - id: edge_001
+      type: edge
+      title: No order number
+      query: "I want a refund."
+  `, { mustInclude, routing });
 
 test("skill-blocked-route-missing: an edge case meant to block without on_blocked", () => {
   expectSkill(skillFile({ extra: [edgeCase("[NEEDS_CONFIRMATION]", "⟦{}⟧")] }), {

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig, type PacklintConfig } from "../../../shared/src/config";
+import { basename, dirname, resolve } from "node:path";
+import { PACKAGE_JSON_KEY, checkConfig, type PacklintConfig } from "../../../shared/src/config";
+import { readConfigIn, readIfPresent, type FoundConfig } from "../workspace/project-config";
 import { unknownRuleProblem } from "./args";
 import { UsageError } from "./usage-error";
 
@@ -23,7 +23,7 @@ export class ConfigResolver {
   constructor(explicitPath?: string) {
     if (explicitPath !== undefined) {
       const path = resolve(explicitPath);
-      const text = read(path);
+      const text = readIfPresent(path);
       if (text === undefined) throw new UsageError(`cannot read config ${explicitPath}`);
       const raw = parseJson(text, path);
       const value = basename(path) === "package.json" ? (raw as Record<string, unknown> | null)?.[PACKAGE_JSON_KEY] : raw;
@@ -48,39 +48,26 @@ export class ConfigResolver {
   }
 
   private inDir(dir: string): LoadedConfig | undefined {
-    const rc = join(dir, CONFIG_FILE_NAME);
-    const rcText = read(rc);
-    if (rcText !== undefined) return load(rc, parseJson(rcText, rc));
-    const pkg = join(dir, "package.json");
-    const pkgText = read(pkg);
-    if (pkgText === undefined) return undefined;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(pkgText);
-    } catch {
-      return undefined; // not ours to judge
-    }
-    const value = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[PACKAGE_JSON_KEY] : undefined;
-    return value === undefined ? undefined : load(`${pkg}#${PACKAGE_JSON_KEY}`, value, dir);
+    const found = readConfigIn(dir, readIfPresent);
+    if (!found) return undefined;
+    if (found.syntaxError !== undefined) throw new UsageError(`invalid config ${found.path}: ${found.syntaxError}`);
+    return checked(found);
   }
 }
 
 function load(path: string, value: unknown, dir = dirname(path)): LoadedConfig {
-  const { config, problems } = checkConfig(value);
-  for (const code of Object.keys(config.rules ?? {})) {
+  return checked({ path, dir, ...checkConfig(value) });
+}
+
+/** A config whose problems (and unknown rule codes) are a usage error: a CI run must not silently fall back. */
+function checked(found: FoundConfig): LoadedConfig {
+  const problems = [...found.problems];
+  for (const code of Object.keys(found.config.rules ?? {})) {
     const p = unknownRuleProblem(code);
     if (p) problems.push(`rules.${p}`);
   }
-  if (problems.length) throw new UsageError(`invalid config ${path}:\n  ${problems.join("\n  ")}`);
-  return { path, dir, config };
-}
-
-function read(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+  if (problems.length) throw new UsageError(`invalid config ${found.path}:\n  ${problems.join("\n  ")}`);
+  return { path: found.path, dir: found.dir, config: found.config };
 }
 
 function parseJson(text: string, path: string): unknown {

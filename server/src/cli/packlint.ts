@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { packSchema } from "../service/schema";
 import { parseArgs, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
@@ -72,9 +72,12 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
 
 async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
   const configs = new ConfigResolver(cmd.configPath);
+  const roots = assetRoots(cmd.paths, env.cwd);
   const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
     path,
     rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
+    roots,
+    cwd: env.cwd,
   }));
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
@@ -110,6 +113,21 @@ async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string)
     return EXIT.problems;
   }
   return EXIT.ok;
+}
+
+/**
+ * The folders asset paths may lead into: the working directory (the repository root in CI) and every
+ * directory named on the command line. A pack outside all of them is confined to its own folder.
+ */
+function assetRoots(paths: string[], cwd: string): string[] {
+  const dirs = paths.map((p) => resolve(cwd, p)).filter((p) => {
+    try {
+      return statSync(p).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+  return [resolve(cwd), ...dirs];
 }
 
 /** packlint's version, from the package.json above this module (in the source tree or its build output). */

@@ -1,4 +1,7 @@
 import * as svc from "../service";
+import * as skill from "../service/skill-cases";
+import { URI } from "vscode-uri";
+import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
 import type { DocumentKind } from "../../../shared/src";
 
 /**
@@ -16,16 +19,37 @@ export interface DocumentSession {
   rename?(position: svc.Position, newName: string): svc.RenameResult | null;
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
-  folding?(): svc.FoldingRange[];
+  folding?(max?: number): svc.FoldingRange[];
   lenses?(): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
+  keySymbols?(): svc.KeySymbol[];
+  /** Packs: the file paths written (assets, case inputs), for the asset check. */
+  assetPaths?(): svc.AssetPathRef[];
+  /** Packs: every legacy `items`/`item_key` rewritten; null when there is none. */
+  convertLegacyItems?(): svc.WorkspaceEdit | null;
+  /** Packs: the input-set report as Markdown. */
+  inputSetReport?(): string;
+  /** Case files: the dry-run prompts as Markdown. */
+  prompts?(): string;
+  /** Case files: the Skill Test Report from the responses on disk; undefined when the file has no folder. */
+  report?(): { markdown: string; overall: string } | undefined;
+  /** The session of the next version, from the content changes since this one; this session is used up. */
+  update?(changes: readonly svc.TextChange[], version: number): DocumentSession;
 }
 
-export type DocumentLanguage = (text: string, uri: string) => DocumentSession;
+/** What a document may read besides its text: a case file's Skill folder, through the server's confined host. */
+export interface DocumentEnv {
+  skillHost?: skill.SkillHost;
+}
 
-const challengePack: DocumentLanguage = (text, uri) => {
-  const model = svc.buildPackModel(text, uri);
+export type DocumentLanguage = (text: string, uri: string, env?: DocumentEnv) => DocumentSession;
+
+const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
+
+function packSession(model: svc.PackModel): DocumentSession {
   return {
+    update: (changes, version) => packSession(svc.updatePackModel(model, changes, version)),
     diagnostics: (rules) => svc.packDiagnostics(model, rules),
     completion: (p) => svc.completion(model, p),
     hover: (p) => svc.hover(model, p),
@@ -36,16 +60,35 @@ const challengePack: DocumentLanguage = (text, uri) => {
     rename: (p, name) => svc.rename(model, p, name),
     codeActions: (r, rules) => svc.codeActions(model, r, rules),
     symbols: () => svc.documentSymbols(model),
-    folding: () => svc.foldingRanges(model),
+    folding: (max) => svc.foldingRanges(model, max),
     lenses: () => svc.codeLenses(model),
     links: (resolve) => svc.documentLinks(model, resolve),
+    keySymbols: () => svc.keySymbols(model),
+    assetPaths: () => svc.assetPathRefs(model),
+    convertLegacyItems: () => svc.convertLegacyItems(model),
+    inputSetReport: () => reportMarkdown(inputSetReport(model, URI.parse(model.lines.uri).fsPath)),
+  };
+}
+
+/** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
+const skillCases: DocumentLanguage = (text, uri, env) => {
+  const model = skill.buildSkillModel(text, uri, env?.skillHost);
+  const offset = (p: svc.Position) => model.lines.offsetAt(p);
+  return {
+    diagnostics: (rules) => skill.skillDiagnostics(model, rules),
+    completion: (p) => ({ isIncomplete: false, items: skill.completion(model, offset(p)) }),
+    hover: (p) => skill.hover(model, offset(p)) ?? null,
+    codeActions: (r, rules) => skill.codeActions(model, r, skill.skillDiagnostics(model, rules)),
+    prompts: () => skill.promptsMarkdown(model.suite),
+    report: () => {
+      const r = skill.skillReport(model);
+      return r && { markdown: r.markdown, overall: r.report.overall };
+    },
   };
 };
 
-/**
- * The language of each document kind. Skill Testing case files (`tests/skill_cases.yaml`) are recognised
- * already; their language service plugs in here as `"skill-cases"`.
- */
-export const languages: Partial<Record<DocumentKind, DocumentLanguage>> = {
+/** The language of each document kind. */
+export const languages: Record<DocumentKind, DocumentLanguage> = {
   "challenge-pack": challengePack,
+  "skill-cases": skillCases,
 };

@@ -3,20 +3,38 @@ import {
   CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   InitializeError,
   InitializeResult,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKindParams, DocumentKindResult, PacklintSettings, Requests, resolveSettings, SETTINGS_SECTION } from "../../../shared/src";
+import {
+  ConvertLegacyItemsResult,
+  DocumentKindParams,
+  DocumentKindResult,
+  DocumentStatus,
+  PacklintSettings,
+  Requests,
+  resolveSettings,
+  SETTINGS_SECTION,
+  SkillText,
+  UriParams,
+  WorkspaceValidation,
+} from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
-import { DocumentKinds } from "./document-kinds";
+import { withAssetChecks } from "./file-diagnostics";
+import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "./languages";
-import { assetResolver, workspaceFoldersOf } from "./asset-links";
+import { Workspace } from "./workspace";
+import { PendingChanges } from "./pending-changes";
+import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { changeProblem, paramsProblem } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
@@ -24,36 +42,49 @@ type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
+  // The content changes of each document since its session's version, for incremental updates of the model.
+  const pending = new PendingChanges();
   const documents = new TextDocuments({
     create: TextDocument.create,
-    update(doc, changes, version) {
+    update: (doc, changes, version) => {
       const problem = changeProblem(changes, version);
       if (problem) throw new Error(problem); // logged by the connection; the document stays as it was
+      pending.record(doc.uri, doc.version, version, changes);
       return TextDocument.update(doc, changes, version);
     },
   });
-  let settings: PacklintSettings = resolveSettings(undefined);
-  let kinds = new DocumentKinds(settings);
   let pullDiagnostics = false;
   let configurationRequests = false;
   let refreshDiagnostics = false;
+  let workspaceFoldersRequests = false;
+  let watchedFilesRegistration = false;
+  /** The settings the client pushed last (initializationOptions, then didChangeConfiguration), for clients that are not asked. */
+  let pushedSettings: unknown;
   /** initialize was received: before it, requests are answered ServerNotInitialized (LSP). */
   let initialized = false;
   /** shutdown was received: after it, requests are answered InvalidRequest (LSP). */
   let shutDown = false;
-  /** Asset links are made only for files inside these folders. */
-  let workspaceFolders: string[] = [];
 
   // ---- one session (model) per document version ----
   // Keyed by version and text: a client may reopen a document or send a change without a new version number.
-  const sessions = new Map<string, { version: number; text: string; session: DocumentSession | undefined }>();
+  const sessions = new Map<string, { version: number; text: string; kind: string | undefined; session: DocumentSession | undefined }>();
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
     if (cached?.version === doc.version && cached.text === doc.getText()) return cached.session;
-    const kind = kinds.kindOf(doc.uri, doc.languageId, doc.getText());
+    const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
     const language = kind && languages[kind];
-    const session = language ? language(doc.getText(), doc.uri) : undefined;
-    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), session });
+    const changes = pending.take(doc.uri, cached?.version, doc.version);
+    let session: DocumentSession | undefined;
+    // The previous version's session turns into this one's when the document kept its kind.
+    if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
+      try {
+        session = cached.session.update(changes, doc.version);
+      } catch (e) {
+        log("incremental update", e);
+      }
+    }
+    session ??= language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
+    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), kind, session });
     return session;
   };
   const sessionFor = (uri: string) => {
@@ -67,7 +98,7 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void>) {
+  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
       if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
       if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
@@ -76,7 +107,7 @@ export function startServer(connection: Connection): void {
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
-        const result = fn(params);
+        const result = await fn(params);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
@@ -99,10 +130,14 @@ export function startServer(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
   const published = new Set<string>();
 
-  const diagnosticsOf = (doc: TextDocument) => {
+  /** An open document's diagnostics: its findings at its folder's and config's rule levels, and its asset paths checked on disk. */
+  const serviceDiagnosticsOf = (doc: TextDocument) => {
     const session = sessionOf(doc);
-    return session ? session.diagnostics({ rules: settings.rules }).map((d) => toLspDiagnostic(doc.uri, d)) : [];
+    if (!session) return undefined;
+    const rules = workspace.scopes.rulesFor(doc.uri);
+    return withAssetChecks(session.diagnostics({ rules }), session.assetPaths?.(), workspace.scopes.assetFiles(doc.uri), rules);
   };
+  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
 
   const publish = (uri: string) => {
     timers.delete(uri);
@@ -118,27 +153,71 @@ export function startServer(connection: Connection): void {
     });
   };
 
-  const schedule = (uri: string, delay = settings.diagnosticsDebounceMs) => {
+  const schedule = (uri: string, delay = workspace.scopes.settingsFor(uri).diagnosticsDebounceMs) => {
     if (pullDiagnostics || shutDown) return;
     clearTimeout(timers.get(uri));
     timers.set(uri, setTimeout(() => publish(uri), delay));
   };
 
-  const revalidateAll = () => {
-    sessions.clear();
+  /** Open documents are checked again (after a change of settings, configs or files on disk). */
+  const recheckOpen = (rebuildSessions: boolean) => {
+    if (rebuildSessions) sessions.clear();
     if (pullDiagnostics) {
       if (refreshDiagnostics) void connection.languages.diagnostics.refresh();
-    } else for (const doc of documents.all()) schedule(doc.uri, 0);
+    } else for (const doc of documents.all()) schedule(doc.uri);
   };
 
-  documents.onDidChangeContent((e) => schedule(e.document.uri)); // fired on open too
+  /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed; files published from disk follow it). */
+  const revalidateAll = () => {
+    recheckOpen(true);
+    void workspace.rebuild();
+  };
+
+  // ---- the workspace: folders, settings and configs per file, the index, files published from disk ----
+  const workspace: Workspace = new Workspace({
+    isOpen: (uri) => !!documents.get(uri),
+    openDiagnostics: (uri) => {
+      const doc = documents.get(uri);
+      return doc && serviceDiagnosticsOf(doc);
+    },
+    openSymbols: () =>
+      documents.all().flatMap((doc) => {
+        const symbols = sessionOf(doc)?.keySymbols?.();
+        return symbols ? [{ uri: doc.uri, symbols }] : [];
+      }),
+    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
+    diskChanged: () => {
+      // Case files read their Skill folder when their model is built: those are built again.
+      for (const [uri, cached] of sessions) if (cached.session?.prompts) sessions.delete(uri);
+      recheckOpen(false);
+    },
+    configChanged: () => revalidateAll(),
+    progress: () => new IndexProgress(() => connection.window.createWorkDoneProgress()),
+    log,
+    warn: (message) => connection.console.warn(message),
+  });
+
+  // A document just opened is diagnosed at once; edits wait for the debounce (onDidChangeContent fires on open too).
+  const opened = new Set<string>();
+  documents.onDidOpen((e) =>
+    safely("open", () => {
+      opened.add(e.document.uri);
+      // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
+      if (pullDiagnostics) workspace.opened(e.document.uri);
+    }),
+  );
+  documents.onDidChangeContent((e) => schedule(e.document.uri, opened.delete(e.document.uri) ? 0 : undefined));
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       sessions.delete(uri);
-      if (!pullDiagnostics && published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      pending.forget(uri);
+      noticed.delete(uri);
+      const wasPublished = published.delete(uri);
+      if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
+      else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
 
@@ -149,33 +228,39 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  // ---- settings ----
+  // ---- settings: one set per workspace folder (workspace/configuration with scopeUri), and one without ----
   const loadSettings = async (fallback?: unknown) => {
-    let raw = fallback;
+    const folders = workspace.scopes.folderList();
+    let global: PacklintSettings = resolveSettings(fallback);
+    const perFolder = new Map<string, PacklintSettings>();
     if (configurationRequests) {
       try {
-        raw = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+        const items = [{ section: SETTINGS_SECTION }, ...folders.map((f) => ({ section: SETTINGS_SECTION, scopeUri: f.uri }))];
+        const values: unknown[] = await connection.workspace.getConfiguration(items);
+        global = resolveSettings(values?.[0]);
+        folders.forEach((f, i) => perFolder.set(f.uri, resolveSettings(values?.[i + 1])));
       } catch (e) {
         log("configuration", e);
       }
     }
-    settings = resolveSettings(raw);
-    kinds = new DocumentKinds(settings);
+    workspace.scopes.setSettings(global, perFolder);
     revalidateAll();
   };
 
   connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
     if (initialized) return new ResponseError(ErrorCodes.InvalidRequest, "initialize was already received", { retry: false });
     initialized = true;
-    workspaceFolders = workspaceFoldersOf(params);
     // Notifications before initialize are dropped (LSP): the documents are listened to from now on.
     documents.listen(connection);
     const caps = params?.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    settings = resolveSettings(params?.initializationOptions);
-    kinds = new DocumentKinds(settings);
+    pushedSettings = params?.initializationOptions;
+    workspace.scopes.setSettings(resolveSettings(pushedSettings));
+    workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
+    watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workspace.scopes.setFolders(params?.workspaceFolders ?? (params?.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -190,23 +275,44 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: "packlint-language-server" },
     };
   });
 
   connection.onInitialized(() => {
+    if (watchedFilesRegistration) {
+      // Every file: packs and configs, and the files packs name (their asset checks follow the disk).
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => undefined);
+    }
+    if (workspaceFoldersRequests) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) =>
+        safely("workspace folders", () => {
+          const removed = new Set(e.removed.map((f) => f.uri));
+          const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
+          workspace.scopes.setFolders([...kept, ...e.added.filter((f) => !kept.some((k) => k.uri === f.uri))]);
+          // Rebuilt at once, so requests that follow see the new folders; again once their settings are in.
+          void workspace.rebuild();
+          void loadSettings(pushedSettings);
+        }),
+      );
+    }
     if (configurationRequests) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
       void loadSettings();
-    }
+    } else void workspace.rebuild();
   });
 
   connection.onDidChangeConfiguration((params) => {
     const pushed = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
+    if (pushed !== undefined && pushed !== null) pushedSettings = pushed;
     void loadSettings(pushed ?? undefined);
   });
+
+  connection.onDidChangeWatchedFiles((params) => safely("file watching", () => workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : [])));
 
   // ---- features ----
   const at = <R>(uri: string, f: (s: DocumentSession) => R | undefined, empty: R): R => {
@@ -231,20 +337,90 @@ export function startServer(connection: Connection): void {
     guard("codeAction", [], (p) => {
       if (p.context.only && !p.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
       const uri = p.textDocument.uri;
-      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: settings.rules }), []);
+      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }), []);
       return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
-  connection.onDocumentSymbol(guard("documentSymbol", [], (p) => at(p.textDocument.uri, (s) => s.symbols?.(), [])));
-  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => at(p.textDocument.uri, (s) => s.lenses?.(), [])));
-  connection.onDocumentLinks(guard("documentLink", [], (p) => at(p.textDocument.uri, (s) => s.links?.(assetResolver(p.textDocument.uri, workspaceFolders)), [])));
+  // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----
+  const noticed = new Set<string>();
+  const extras = (uri: string): ExtrasPlan => {
+    const plan = extrasPlan(documents.get(uri)?.getText().length ?? 0, workspace.scopes.settingsFor(uri));
+    if (plan.notice && !noticed.has(uri)) {
+      noticed.add(uri);
+      connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: plan.notice }).catch(() => undefined);
+    }
+    return plan;
+  };
+  connection.onDocumentSymbol(
+    guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
+  );
+  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(), []) : [])));
+  connection.onDocumentLinks(
+    guard("documentLink", [], (p) =>
+      extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],
+    ),
+  );
+  connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p) => workspace.symbols(p?.query)));
 
+  // ---- custom requests (the VS Code extension's commands) ----
   connection.onRequest(
     Requests.documentKind,
     guard<DocumentKindParams, DocumentKindResult>("documentKind", { kind: null }, (p) => {
       const doc = documents.get(p?.uri);
-      return { kind: (doc && kinds.kindOf(doc.uri, doc.languageId, doc.getText())) ?? null };
+      const text = doc?.getText() ?? (typeof p?.text === "string" ? p.text : undefined);
+      const found = text === undefined ? undefined : workspace.scopes.kindsFor(p.uri).classify(p.uri, doc?.languageId ?? "yaml", text);
+      return found ? { kind: found.kind, by: found.by } : { kind: null };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.status,
+    guard<UriParams, DocumentStatus>("status", { kind: null, errors: 0, warnings: 0 }, (p) => {
+      const doc = documents.get(p?.uri);
+      const kind = (doc && workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText())) ?? null;
+      const found = doc ? diagnosticsOf(doc) : [];
+      const count = (severity: number) => found.filter((d) => d.severity === severity).length;
+      return { kind, errors: count(1), warnings: count(2) };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.validateWorkspace,
+    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, () => workspace.validate()),
+  );
+
+  connection.onRequest(
+    Requests.convertLegacyItems,
+    guard<UriParams, ConvertLegacyItemsResult>("convertLegacyItems", { changes: 0, applied: false }, async (p) => {
+      const edit = sessionFor(p?.uri)?.convertLegacyItems?.();
+      if (!edit) return { changes: 0, applied: false };
+      const changes = Object.values(edit.changes).reduce((n, edits) => n + edits.length, 0);
+      const result = await connection.workspace.applyEdit({ label: "Convert legacy items to cases", edit });
+      return { changes, applied: result.applied };
+    }),
+  );
+
+  const skillText = (name: string, make: (s: DocumentSession) => SkillText | undefined) =>
+    guard<UriParams, SkillText>(name, { markdown: null, error: `${name} failed` }, (p) => {
+      const session = sessionFor(p?.uri);
+      return (session && make(session)) ?? { markdown: null, error: "The document is not an open Skill Testing case file (tests/skill_cases.yaml)." };
+    });
+  connection.onRequest(Requests.skillPrompts, skillText("skillPrompts", (s) => (s.prompts ? { markdown: s.prompts() } : undefined)));
+  connection.onRequest(
+    Requests.skillReport,
+    skillText("skillReport", (s) => {
+      if (!s.report) return undefined;
+      const r = s.report();
+      return r ? { markdown: r.markdown, overall: r.overall } : { markdown: null, error: "The case file is not saved in a folder, so it has no responses to read." };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.inputSetReport,
+    guard<UriParams, SkillText>("inputSetReport", { markdown: null, error: "inputSetReport failed" }, (p) => {
+      const report = sessionFor(p?.uri)?.inputSetReport?.();
+      return report === undefined ? { markdown: null, error: "The document is not an open challenge pack." } : { markdown: report };
     }),
   );
 

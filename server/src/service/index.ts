@@ -2,5 +2,11 @@
 export { buildPackModel, packDiagnostics, toRange } from "./pack-model";
 export type { PackModel, RuleSettings } from "./pack-model";
 export { looksLikePack } from "./sniff";
+export { assetPathRefs, assetFileDiagnostics, isLocalPath, ASSET_FILE_MISSING, ASSET_PATH_OUTSIDE } from "./asset-files";
+export type { AssetPathRef, AssetFiles, AssetFileState } from "./asset-files";
 export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
 export * from "./features";
+export { updatePackModel } from "./incremental/update";
+export type { TextChange } from "./incremental/edit";
+export { extrasPlan, limitOutline } from "./large-files";
+export type { ExtrasPlan, LargeFileLimits } from "./large-files";

@@ -4,9 +4,10 @@ import type { Bundle } from "./model/bundle";
 import { YamlDecoder, UnknownKey } from "./model/decode";
 import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
-import { parseYaml, ParsedYaml, rootAnchor } from "./model/parse";
+import { ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
+import { DecodeCache } from "./model/decode-cache";
+import type { SourceMap } from "./model/source";
 import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
-import { SourceMap } from "./model/source";
 import { SymbolTable } from "./model/symbols";
 import { collectSymbols } from "./model/collect-symbols";
 import { Finding, RuleContext } from "./rules/context";
@@ -34,10 +35,19 @@ export interface PackModel {
 }
 
 export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackModel {
-  const lines = TextDocument.create(uri, "yaml", 0, text);
-  const parsed = parseYaml(text);
+  return assemblePackModel(text, TextDocument.create(uri, "yaml", 0, text), parseYaml(text), new DecodeCache());
+}
+
+/** The decode cache each model was built with: an incremental update of the model reuses it (incremental/update.ts). */
+export const decodeCaches = new WeakMap<PackModel, DecodeCache>();
+
+/**
+ * Everything after the parse: decode, normalize, rules, advisories. Shared by buildPackModel and incremental
+ * updates, which pass the parse they spliced and the cache of the version they update.
+ */
+export function assemblePackModel(text: string, lines: TextDocument, parsed: ParsedYaml, cache: DecodeCache): PackModel {
   const anchor = rootAnchor(parsed.doc, text);
-  const sources = new SourceMap();
+  const sources = cache.sources;
   const at = new Locator(sources, anchor);
   const findings: Finding[] = [];
 
@@ -48,17 +58,18 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 
-  const decoder = new YamlDecoder((!oversized && parsed.doc) || emptyDocument(), text, sources);
+  const decoder = new YamlDecoder((!oversized && parsed.doc) || emptyDocument(), text, sources, cache);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
   for (const p of decoder.problems) {
     findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });
   }
-  normalize(bundle, sources);
+  normalize(bundle, sources, cache.reused);
+  cache.reused.clear();
 
   const ctx = new RuleContext(bundle, sources, at, text);
   const decodeSpans = findings.map((f) => f.span);
   if (!oversized) for (const rule of referenceRules) rule(ctx);
-  const model: PackModel = {
+  const model: PackModel = withLazySymbols({
     kind: "challenge-pack",
     text,
     lines,
@@ -67,10 +78,9 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
     bundle,
     sources,
     at,
-    symbols: new SymbolTable(),
     unknownKeys: decoder.unknownKeys,
     findings,
-  };
+  });
   // A value the decoder already rejected is not reported again by a validation rule. Rules report
   // decode-phase errors too (the evaluation_spec bridge): errors without a field.
   const isDecodeError = (f: Finding) => f.field === null && f.severity === "error";
@@ -82,8 +92,24 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
   const advice = new RuleContext(bundle, sources, at, text);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   findings.push(...advice.findings);
-  collectSymbols(model);
+  decodeCaches.set(model, cache);
   return model;
+}
+
+/** Symbols are collected at first use: diagnostics never need them, features do. */
+function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
+  let table: SymbolTable | undefined;
+  const model = fields as PackModel;
+  return Object.defineProperty(model, "symbols", {
+    enumerable: true,
+    get(): SymbolTable {
+      if (!table) {
+        table = new SymbolTable();
+        collectSymbols(model);
+      }
+      return table;
+    },
+  });
 }
 
 /** Syntax errors, then the findings of the parser's limits (a pruned collection, an oversized document). */

@@ -144,12 +144,6 @@ const own: readonly OwnRule[] = [
     summary: "A file in inputs.files does not exist relative to the Skill directory.",
   },
   {
-    code: "skill-input-file-outside",
-    area: "skill-cases",
-    severity: "warning",
-    summary: "A file in inputs.files is an absolute path or leads outside the Skill directory (`../`): it is not looked up, since a case file may come from an untrusted workspace.",
-  },
-  {
     code: "skill-id-convention",
     area: "skill-cases",
     severity: "hint",
@@ -160,6 +154,18 @@ const own: readonly OwnRule[] = [
     area: "skill-cases",
     severity: "information",
     summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
+  },
+  {
+    code: "asset-file-missing",
+    area: "files",
+    severity: "warning",
+    summary: "An asset path (version, challenge or case `assets[].path`) or a case input's `path` names no file or folder on disk, relative to the pack's folder; the message gives the resolved path.",
+  },
+  {
+    code: "asset-path-outside-workspace",
+    area: "files",
+    severity: "warning",
+    summary: "An asset or case input path is absolute, climbs out of the workspace with `..`, or leads out of it through a symbolic link: it is not checked, read or followed.",
   },
   {
     code: "eval-spec-key-case",
@@ -191,12 +197,6 @@ const own: readonly OwnRule[] = [
     area: "advisory",
     severity: "warning",
     summary: "A key AgentClash does not know, outside evaluation_spec. The reference silently ignores it, so a typo there is lost work; the message suggests the closest known key.",
-  },
-  {
-    code: "asset-path-outside",
-    area: "advisory",
-    severity: "warning",
-    summary: "An asset `path` is absolute or leads outside the pack's folder (`../`). Asset paths are relative to the pack; the editor links only files inside the workspace and never follows a path or a symbolic link out of it.",
   },
   {
     code: "legacy-items",

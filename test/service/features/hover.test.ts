@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hover } from "../../../server/src/service";
+import { buildPackModel, hover } from "../../../server/src/service";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { atCursor } from "../../helpers/features";
@@ -65,4 +65,16 @@ test("hover: nothing on unknown keys, free-form payload keys and comments", () =
   `), null);
   assert.equal(hoverAt(pack({ inputSets: sections.inputSets.replace("        inputs:", "        payload:\n          cust‸omer: x\n        inputs:") })), null);
   assert.equal(hoverAt("# a comm‸ent\npack:\n  slug: x\n"), null);
+});
+
+test("hover on a case key: effective key, authoring style and how the case is stored", () => {
+  const structured = marked(pack({ inputSets: sections.inputSets.replace("case_key: refund-window-basic", "case_key: refund-‸window-basic") }));
+  const h = hover(buildPackModel(structured.text), structured.cursor!)!;
+  assert.match(h.contents.value, /effective key: `refund-window-basic`/);
+  assert.match(h.contents.value, /authoring style: structured/);
+  assert.match(h.contents.value, /stored as: a case document \(schema_version 1\) with inputs, expectations$/);
+  const legacy = marked(pack({ inputSets: "input_sets:\n  - key: s\n    name: S\n    items:\n      - challenge_key: refund-question\n        item_key: le‸gacy\n        payload: {q: 1}\n" }));
+  const l = hover(buildPackModel(legacy.text), legacy.cursor!)!;
+  assert.match(l.contents.value, /authoring style: legacy payload-only/);
+  assert.match(l.contents.value, /stored as: the bare payload object/);
 });

@@ -121,7 +121,9 @@ test("folding ranges: blocks from their key or dash to their last line, block sc
 
 test("code lens: cases per challenge, dimensions per validator and judge, with the locations to show", () => {
   const model = buildPackModel(pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }), URI);
-  const lenses = codeLenses(model).map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
+  const lenses = codeLenses(model)
+    .filter((l) => l.command.command === "packlint.showReferences")
+    .map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
   const line = (needle: string) => model.text.split("\n").findIndex((l) => l.includes(needle));
   assert.deepEqual(lenses, [
     [line("- key: exact"), "used by 2 dimensions", "packlint.showReferences", 2],
@@ -129,6 +131,19 @@ test("code lens: cases per challenge, dimensions per validator and judge, with t
     [line("- key: tone"), "used by 1 dimension", "packlint.showReferences", 1],
     [line("- key: refund-question"), "2 cases in 2 input sets", "packlint.showReferences", 2],
   ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+});
+
+test("code lens on input sets: case count and the eval command, offered (never run) through packlint.runInputSet", () => {
+  const src = pack({ inputSets: sections.inputSets.replace("key: refund-smoke", "key: ⟦refund-smoke⟧") });
+  const m = marked(src);
+  const lenses = codeLenses(buildPackModel(m.text, URI)).filter((l) => l.range.start.line === m.ranges[0].start.line);
+  assert.deepEqual(lenses, [
+    { range: m.ranges[0], command: { title: "1 case", command: "" } },
+    {
+      range: m.ranges[0],
+      command: { title: "▶ agentclash eval start --input-set refund-smoke", command: "packlint.runInputSet", arguments: ["agentclash eval start --input-set refund-smoke"] },
+    },
+  ]);
 });
 
 test("document links: asset paths that exist link to their file; others do not", () => {

@@ -10,10 +10,33 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+const json = (v: unknown) => JSON.stringify(v ?? null);
+
+/**
+ * canonical({ challenge, payload, inputs, expectations }) with each input and expectation reduced to its compared
+ * fields, written out directly (keys in sorted order) instead of building the intermediate objects.
+ */
 function signal(c: Case): string {
-  const inputs = c.inputs.map((i) => ({ key: i.key, kind: i.kind, value: i.value, artifact_key: i.artifact_key, path: i.path }));
-  const expectations = c.expectations.map((e) => ({ key: e.key, kind: e.kind, value: e.value, artifact_key: e.artifact_key, source: e.source }));
-  return canonical({ challenge: c.challenge_key, payload: c.payload ?? {}, inputs, expectations });
+  let s = signals.get(c);
+  if (s === undefined) signals.set(c, (s = computeSignal(c)));
+  return s;
+}
+
+/** A case's signal, kept while its decoded object is (incremental updates keep unchanged cases). */
+const signals = new WeakMap<Case, string>();
+
+function computeSignal(c: Case): string {
+  let s = `{"challenge":${json(c.challenge_key)},"expectations":[`;
+  c.expectations.forEach((e, k) => {
+    if (k > 0) s += ",";
+    s += `{"artifact_key":${json(e.artifact_key)},"key":${json(e.key)},"kind":${json(e.kind)},"source":${json(e.source)},"value":${canonical(e.value)}}`;
+  });
+  s += `],"inputs":[`;
+  c.inputs.forEach((i, k) => {
+    if (k > 0) s += ",";
+    s += `{"artifact_key":${json(i.artifact_key)},"key":${json(i.key)},"kind":${json(i.kind)},"path":${json(i.path)},"value":${canonical(i.value)}}`;
+  });
+  return s + `],"payload":${canonical(c.payload ?? {})}}`;
 }
 
 /** Two cases in one set with the same payload, inputs and expectations add no unique signal (seed: Coverage Review). */

@@ -1,10 +1,14 @@
 import type { Advisory } from "./index";
+import { CleanCases } from "../rules/clean-cases";
+
+/** Checked again only for cases that changed (incremental updates keep unchanged cases). */
+const cases = new CleanCases();
 
 /** An expectation needs something to observe: an inline value, a source, or an artifact, and not both value and source. */
 export const expectationAdvisory: Advisory = (ctx) => {
   ctx.bundle.input_sets.forEach((set, i) =>
     set.cases.forEach((c, j) =>
-      c.expectations.forEach((e, k) => {
+      cases.check(ctx, c, "", () => c.expectations.forEach((e, k) => {
         const field = `input_sets[${i}].cases[${j}].expectations[${k}]`;
         const hasValue = e.value !== undefined && e.value !== null;
         if (hasValue && e.source !== "") {
@@ -14,7 +18,7 @@ export const expectationAdvisory: Advisory = (ctx) => {
           ctx.advise("expectation-unobservable", "hint", field, ctx.at.anchor(e),
             "nothing to observe: the expectation has no `value`, `source` or `artifact_key`");
         }
-      }),
+      })),
     ),
   );
 };

@@ -8,7 +8,6 @@ import { ciDeterminismAdvisory } from "./ci-determinism";
 import { duplicateCasesAdvisory } from "./duplicate-cases";
 import { expectationAdvisory } from "./expectations";
 import { inputSetSelectionAdvisory } from "./input-set-selection";
-import { assetPathAdvisory } from "./asset-paths";
 
 /** Our own checks beyond the reference: never errors, so they never change the verdict. Each has its own code. */
 export type Advisory = (ctx: RuleContext, model: PackModel) => void;
@@ -22,5 +21,4 @@ export const advisoryRules: readonly Advisory[] = [
   duplicateCasesAdvisory,
   expectationAdvisory,
   inputSetSelectionAdvisory,
-  assetPathAdvisory,
 ];

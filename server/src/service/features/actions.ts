@@ -8,7 +8,7 @@ import type { PathSegment } from "../model/cursor";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
-import { CodeAction, TextEdit } from "./shapes";
+import { CodeAction, TextEdit, WorkspaceEdit } from "./shapes";
 import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
 import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
 import { noun } from "./symbol-info";
@@ -83,6 +83,12 @@ function legacyEdits(model: PackModel): TextEdit[] {
     }
   }
   return edits;
+}
+
+/** Every legacy `items`/`item_key` of the file rewritten to `cases`/`case_key` (the "convert" command); null when there is none. */
+export function convertLegacyItems(model: PackModel): WorkspaceEdit | null {
+  const edits = legacyEdits(model);
+  return edits.length ? { changes: { [model.lines.uri]: edits } } : null;
 }
 
 const legacyItems: Fix = (model, d) => {

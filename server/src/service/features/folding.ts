@@ -2,8 +2,11 @@ import { isMap, isScalar, isSeq, Node } from "yaml";
 import type { PackModel } from "../pack-model";
 import type { FoldingRange } from "./shapes";
 
-/** Folding ranges: every collection or block scalar over several lines (from its key or dash), and runs of comment lines. */
-export function foldingRanges(model: PackModel): FoldingRange[] {
+/**
+ * Folding ranges: every collection or block scalar over several lines (from its key or dash), and runs of comment
+ * lines. With `max` (large packs), the walk stops after that many, in document order.
+ */
+export function foldingRanges(model: PackModel, max = Infinity): FoldingRange[] {
   const { lines } = model;
   const out: FoldingRange[] = [];
   const lineOf = (offset: number) => lines.positionAt(offset).line;
@@ -15,6 +18,7 @@ export function foldingRanges(model: PackModel): FoldingRange[] {
   const foldable = (v: unknown): v is Node => isMap(v) || isSeq(v) || (isScalar(v) && (v.type === "BLOCK_LITERAL" || v.type === "BLOCK_FOLDED"));
   // A plain walk: the yaml package's visit() is several times slower on packs with 100k+ nodes.
   const walk = (node: unknown): void => {
+    if (out.length >= max) return;
     if (isMap(node)) {
       for (const pair of node.items) {
         const k = pair.key as Node | null;
@@ -30,7 +34,7 @@ export function foldingRanges(model: PackModel): FoldingRange[] {
     }
   };
   walk(model.yaml?.contents);
-  const texts = model.text.split(/\r?\n|\r/);
+  const texts = out.length < max ? model.text.split(/\r?\n|\r/) : [];
   let run = -1;
   for (let line = 0; line <= texts.length; line++) {
     const comment = line < texts.length && /^\s*#/.test(texts[line]);
@@ -40,5 +44,5 @@ export function foldingRanges(model: PackModel): FoldingRange[] {
       run = -1;
     }
   }
-  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine).slice(0, max);
 }

@@ -6,7 +6,11 @@ import { CodeLens, Location } from "./shapes";
 import { challengeUsage } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 
-/** Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions. */
+/**
+ * Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions;
+ * on each input set, its case count and the command that runs it (`agentclash eval start --input-set <key>`), which
+ * the client copies or sends to a terminal on click — nothing runs by itself.
+ */
 export function codeLenses(model: PackModel): CodeLens[] {
   const out: CodeLens[] = [];
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -26,5 +30,12 @@ export function codeLenses(model: PackModel): CodeLens[] {
     const dimensions = new Set(fromDimensions.map((r) => /^version\.evaluation_spec\.scorecard\.dimensions\[(\d+)\]/.exec(r.field)![1]));
     lens(decl, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions);
   }
+  model.bundle.input_sets.forEach((set) => {
+    if (set.key === "" || !model.at.has(set, "key")) return;
+    const range = toRange(model.lines, model.at.value(set, "key"));
+    out.push({ range, command: { title: plural(set.cases.length, "case"), command: "" } });
+    const command = `agentclash eval start --input-set ${set.key}`;
+    out.push({ range, command: { title: `▶ ${command}`, command: Commands.runInputSet, arguments: [command] } });
+  });
   return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

@@ -2,6 +2,8 @@ import type { PackModel } from "../pack-model";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import { symbolIndex } from "./symbol-index";
+import type { Case } from "../model/bundle";
+import { authoringStyle, effectiveKey, isLegacyPayloadOnly, storedPayload } from "../model/case-info";
 
 /** What the features say about a declared symbol: its object, a one-line summary, a Markdown preview. */
 
@@ -80,6 +82,7 @@ export function symbolPreview(model: PackModel, decl: SymbolEntry): string {
   const obj = declaringObject(model, decl);
   const head = `**${noun(decl.kind)}** \`${decl.name}\``;
   const lines: string[] = [];
+  if (decl.kind === "case") return [head, ...caseLines(obj as Case)].join("  \n");
   if (decl.kind === "challenge") {
     const use = challengeUsage(model, decl.name);
     for (const k of ["title", "category", "difficulty"]) lines.push(`${k}: ${shown(fieldOf(obj, k) ?? "")}`);
@@ -93,4 +96,15 @@ export function symbolPreview(model: PackModel, decl: SymbolEntry): string {
     }
   }
   return [head, ...lines].join("  \n");
+}
+
+/** A case's identity, authoring style and stored shape, as the seed describes them. */
+function caseLines(c: Case): string[] {
+  const lines = [`effective key: \`${effectiveKey(c)}\`${c.case_key === "" ? " (from item_key)" : ""}`, `challenge: \`${c.challenge_key}\``, `authoring style: ${authoringStyle(c)}`];
+  lines.push(
+    isLegacyPayloadOnly(c)
+      ? "stored as: the bare payload object"
+      : `stored as: a case document (schema_version 1) with ${Object.keys(storedPayload(c)).filter((k) => k !== "schema_version" && k !== "case_key").join(", ") || "no other fields"}`,
+  );
+  return lines;
 }

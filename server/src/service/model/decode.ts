@@ -1,9 +1,10 @@
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
-import { Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
+import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
+import type { DecodeCache } from "./decode-cache";
 import { hasOwn, setOwn } from "../util/own-keys";
 import { MAX_NESTING } from "./limits";
 import { lineEnd } from "../util/lines";
@@ -79,12 +80,15 @@ export class YamlDecoder {
   private outermostAlias: Node | undefined;
   /** Anchored nodes by name with their start offsets, in document order. */
   private readonly anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
+  /** Offsets of line starts, built at the first duplicate key. */
   private lineStarts: number[] | undefined;
 
   constructor(
     private readonly doc: Document,
     private readonly text: string,
     readonly sources: SourceMap,
+    /** Units decoded for earlier versions of the document (incremental updates), and where this decode records its own. */
+    private readonly cache?: DecodeCache,
   ) {
     for (const node of anchoredNodes(doc.contents as Node | null)) {
       const entry = this.anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
@@ -113,7 +117,7 @@ export class YamlDecoder {
   private span(node: Node): Span {
     const r = node.range ?? [0, 0, 0];
     let end = Math.max(r[0], r[1]);
-    while (end > r[0] && /\s/.test(this.text[end - 1])) end--;
+    while (end > r[0] && isSpace(this.text, end - 1)) end--;
     return { start: r[0], end };
   }
 
@@ -156,6 +160,34 @@ export class YamlDecoder {
   }
 
 
+  /**
+   * Decodes a unit (a top-level value, an input set, a case, a challenge): reused from the cache when its node
+   * is unchanged since an earlier version, else decoded and recorded there.
+   */
+  private unit(node: Node | null, t: TypeExpr, anchor: Span): unknown {
+    const cache = this.cache;
+    if (!cache || !node || !(isMap(node) || isSeq(node))) return this.decode(node, t, anchor);
+    const hit = cache.take(node, t);
+    if (hit) {
+      for (const p of hit.problems) this.problems.push(p);
+      for (const u of hit.unknownKeys) this.unknownKeys.push(u);
+      return hit.value;
+    }
+    const problems = this.problems.length;
+    const unknownKeys = this.unknownKeys.length;
+    const value = this.decode(node, t, anchor);
+    if (value !== null && typeof value === "object" && node.range) {
+      cache.put(node, {
+        type: t,
+        value,
+        problems: this.problems.length > problems ? this.problems.slice(problems) : NONE,
+        unknownKeys: this.unknownKeys.length > unknownKeys ? this.unknownKeys.slice(unknownKeys) : NONE,
+        base: node.range[0],
+      });
+    }
+    return value;
+  }
+
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
     const text = node.value == null ? "" : String(node.value);
@@ -190,6 +222,10 @@ export class YamlDecoder {
   private isNull(node: Node | null): boolean {
     if (!node) return true;
     if (!isScalar(node)) return false;
+    if (!node.tag) {
+      if (node.type !== "PLAIN" && node.type !== undefined) return false;
+      return node.value == null || isNullText(String(node.value));
+    }
     try {
       return this.resolveScalar(node).tag === "!!null";
     } catch {
@@ -276,6 +312,8 @@ export class YamlDecoder {
   private scalar(written: Node, node: Node, t: Extract<TypeExpr, { kind: "scalar" }>): unknown {
     const goType = t.name === "uuid" ? "uuid.UUID" : t.name === "int" ? "int" : t.name;
     if (!isScalar(node)) return this.mismatch(written, node, goType, undefined);
+    // Any untagged scalar decodes into a string as its text (only an explicit tag can fail).
+    if (t.name === "string" && !node.tag) return String(node.value ?? "");
     const r = this.resolveScalar(node);
     const text = String(node.value ?? "");
     switch (t.name) {
@@ -351,7 +389,7 @@ export class YamlDecoder {
       if (!item || this.isNull(this.deref(item))) return; // yaml.v3 drops null elements of typed lists
       const before = this.problems.length;
       const itemAnchor = this.itemAnchor(item);
-      const value = this.decode(item, t.of, itemAnchor);
+      const value = t.of.kind === "object" && UNIT_ENTRIES.has(t.of.entry) ? this.unit(item, t.of, itemAnchor) : this.decode(item, t.of, itemAnchor);
       if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
       out.push(value);
       // An object item spans from its dash; a scalar item is just its value.
@@ -361,6 +399,12 @@ export class YamlDecoder {
     });
     this.sources.set(out, source);
     return out;
+  }
+
+  /** A key's resolved tag; plain keys such as `name` resolve to strings without the general resolver. */
+  private keyTag(node: Scalar, text: string): { tag: Resolved["tag"] } {
+    if (!node.tag && (node.type === "PLAIN" || node.type === undefined) && isPlainString(text)) return STRING;
+    return this.resolveScalar(node);
   }
 
   /** Pairs of a mapping with merge keys expanded (explicit keys win) and duplicates reported. */
@@ -387,8 +431,8 @@ export class YamlDecoder {
       this.count(keyNode); // yaml.v3 counts keys as decoded nodes: merged maps add up towards its alias guard
       const keyTarget = this.deref(keyNode);
       if (isScalar(keyTarget)) {
-        const r = this.resolveScalar(keyTarget);
         const key = String(keyTarget.value ?? "");
+        const r = this.keyTag(keyTarget, key);
         if (r.tag === "!!merge") {
           merges.push([keyNode, value]);
           continue;
@@ -468,17 +512,17 @@ export class YamlDecoder {
     const entry = objectEntry(t.entry);
     const out: Record<string, unknown> = {};
     const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: [], writtenIndex: [] };
-    const present = new Map<string, { keyNode: Node; value: Node | null }>();
     if (node) for (const p of this.pairs(node)) {
-      present.set(p.key, p);
-      source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
-      if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: this.span(p.keyNode), entry: t.entry });
+      const ps = this.pairSource(p.keyNode, p.value);
+      source.keys.set(p.key, ps);
+      if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: { ...ps.key }, entry: t.entry });
     }
-    for (const [key, spec] of Object.entries(entry.keys)) {
-      if (spec.go_type === "-") continue; // runtime-only keys are never decoded
-      const ft = parseType(spec.type, spec.go_type);
-      const p = present.get(key);
-      out[key] = p ? this.decode(p.value, ft, this.span(p.keyNode)) : this.zero(ft, anchor);
+    const root = t.entry === "$";
+    for (const { key, type } of decodedFields(t.entry)) {
+      const p = source.keys.get(key);
+      if (!p) out[key] = this.zero(type, anchor);
+      // `version` is decoded afresh: the evaluation_spec rules decode its spec in place.
+      else out[key] = root && key !== "version" ? this.unit(p.valueNode, type, { ...p.key }) : this.decode(p.valueNode, type, { ...p.key });
     }
     this.sources.set(out, source);
     return out;
@@ -504,6 +548,7 @@ export class YamlDecoder {
   /** A free-form value (interface{}): JSON-like data, with sources for every nested collection. */
   private any(written: Node, node: Node, anchor: Span): unknown {
     if (isScalar(node)) {
+      if (!node.tag && node.type !== "PLAIN" && node.type !== undefined) return String(node.value ?? ""); // quoted: a string
       const r = this.resolveScalar(node);
       switch (r.tag) {
         case "!!null":
@@ -534,6 +579,35 @@ export class YamlDecoder {
     if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor);
     return null;
   }
+}
+
+const STRING = { tag: "!!str" } as const;
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Catalog entries whose list items are decode units (see DecoderCache): the lists that grow with a pack. */
+const UNIT_ENTRIES = new Set(["input_sets[]", "input_sets[].cases[]", "challenges[]"]);
+
+const fieldCache = new Map<string, { key: string; type: TypeExpr }[]>();
+
+/** The decoded fields of a catalog object, with parsed types (runtime-only `go_type: "-"` keys are never decoded). */
+function decodedFields(entryName: string): { key: string; type: TypeExpr }[] {
+  let fields = fieldCache.get(entryName);
+  if (!fields) {
+    fields = [];
+    for (const [key, spec] of Object.entries(objectEntry(entryName).keys)) {
+      if (spec.go_type !== "-") fields.push({ key, type: parseType(spec.type, spec.go_type) });
+    }
+    fieldCache.set(entryName, fields);
+  }
+  return fields;
+}
+
+/** `/\s/.test(text[i])` without a regex for the common ASCII case. */
+function isSpace(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c > 32 && c < 127) return false;
+  if (c === 32 || c === 10 || c === 13 || c === 9) return true;
+  return /\s/.test(text[i]);
 }
 
 /** Every node with an anchor, walked with an explicit stack (nesting depth is the document's to choose). */

@@ -7,8 +7,9 @@ import { setOwn } from "../util/own-keys";
  * The reference's normalizeBundle (§3 of the catalog): trimming, lowercasing, legacy `items` to
  * `cases`, case_key/item_key fallback, default payload/definition. Runs in place on the decoded
  * bundle; converted legacy items keep their item's source so ranges still point at `items[j]`.
+ * Values `reused` from an earlier version were normalized then; everything else is idempotent.
  */
-export function normalize(b: Bundle, sources: SourceMap): void {
+export function normalize(b: Bundle, sources: SourceMap, reused?: ReadonlySet<object>): void {
   b.modality = goTrim(b.modality);
   if (b.interface_spec) {
     trimInPlace(b.interface_spec.transports);
@@ -25,6 +26,7 @@ export function normalize(b: Bundle, sources: SourceMap): void {
   b.version.assets.forEach(trimAsset);
 
   for (const c of b.challenges) {
+    if (reused?.has(c)) continue; // normalized when first decoded (incremental updates)
     c.key = goTrim(c.key);
     c.title = goTrim(c.title);
     c.category = goTrim(c.category);
@@ -37,10 +39,11 @@ export function normalize(b: Bundle, sources: SourceMap): void {
   }
 
   for (const set of b.input_sets) {
+    if (reused?.has(set)) continue;
     set.key = goTrim(set.key);
     set.name = goTrim(set.name);
     if (set.cases.length === 0 && set.items.length > 0) convertItems(set, sources);
-    for (const c of set.cases) normalizeCase(c);
+    for (const c of set.cases) if (!reused?.has(c)) normalizeCase(c);
   }
 
   normalizeDeploymentDefaults(b, sources);

@@ -20,34 +20,40 @@ export interface ParsedYaml {
   tooDeep?: Span;
 }
 
+/** The yaml package's options for every parse of a pack (incremental updates parse units with the same). */
+export const PARSE_OPTIONS = {
+  schema: "failsafe", // scalars stay text; resolution follows the reference's decoder (scalars.ts)
+  uniqueKeys: false, // duplicate keys are reported by the decoder, with the first occurrence
+  prettyErrors: false,
+  strict: true,
+} as const;
+
 /** Parses YAML text once per document version, keeping every node's range and every comment. */
 export function parseYaml(text: string): ParsedYaml {
   // A lone CR ends a line for YAML (and libyaml, and LSP), not for the yaml package: it becomes LF, same length.
   const source = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
-  const docs = parseAllDocuments(source, {
-    schema: "failsafe", // scalars stay text; resolution follows the reference's decoder (scalars.ts)
-    uniqueKeys: false, // duplicate keys are reported by the decoder, with the first occurrence
-    prettyErrors: false,
-    strict: true,
-    lineCounter: new LineCounter(),
-  });
+  const docs = parseAllDocuments(source, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
   const list: Document.Parsed[] = Array.from(docs);
   const doc = list[0];
-  const syntax: SyntaxProblem[] = (doc?.errors ?? []).map((e) => ({
+  const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
+  return { doc, extraDocuments: list.slice(1), syntax: syntaxProblems(doc), ...(tooDeep && { tooDeep }) };
+}
+
+/** The syntax errors of a parsed document, as diagnostics report them. */
+export function syntaxProblems(doc: Document.Parsed | undefined): SyntaxProblem[] {
+  return (doc?.errors ?? []).map((e) => ({
     span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
     // The yaml package reports its own stack overflow (deep nesting) with the engine's message.
     message: e.code === "RESOURCE_EXHAUSTION" ? "the document nests too deeply to be parsed from here on" : firstLine(e.message),
     yamlCode: e.code,
   }));
-  const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  return { doc, extraDocuments: list.slice(1), syntax, ...(tooDeep && { tooDeep }) };
 }
 
 /**
  * Replaces every collection nested deeper than MAX_NESTING with an empty scalar over the same range, so that no
  * recursive walk of the tree (decoder, rules, features) can run out of stack. Returns the first one's span.
  */
-function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
+export function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
   let first: Span | undefined;
   const prune = (node: Node): Scalar => {
     const range = node.range ?? [0, 0, 0];

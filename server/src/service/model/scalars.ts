@@ -15,12 +15,13 @@ export type Resolved =
 const NULLS = new Set(["", "~", "null", "Null", "NULL"]);
 const TRUES = new Set(["true", "True", "TRUE"]);
 const FALSES = new Set(["false", "False", "FALSE"]);
-const INFS: Record<string, number> = {
-  ".inf": Infinity, ".Inf": Infinity, ".INF": Infinity,
-  "+.inf": Infinity, "+.Inf": Infinity, "+.INF": Infinity,
-  "-.inf": -Infinity, "-.Inf": -Infinity, "-.INF": -Infinity,
-  ".nan": NaN, ".NaN": NaN, ".NAN": NaN,
-};
+// A Map, not an object literal: `"constructor" in {}` is true.
+const INFS = new Map<string, number>([
+  [".inf", Infinity], [".Inf", Infinity], [".INF", Infinity],
+  ["+.inf", Infinity], ["+.Inf", Infinity], ["+.INF", Infinity],
+  ["-.inf", -Infinity], ["-.Inf", -Infinity], ["-.INF", -Infinity],
+  [".nan", NaN], [".NaN", NaN], [".NAN", NaN],
+]);
 const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const TIMESTAMP =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:[ \t]*(Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
@@ -57,22 +58,41 @@ function timestamp(s: string): string | undefined {
   return `${out}${zm[1]}${pad(zm[2])}:${zm[3] ?? "00"}`;
 }
 
+/** Whether a plain untagged scalar's text resolves to null (resolvePlain(text).tag === "!!null", without allocating). */
+export function isNullText(text: string): boolean {
+  return NULLS.has(text);
+}
+
+/** Whether a plain untagged scalar's text resolves to a string (resolvePlain(text).tag === "!!str", usually without allocating). */
+export function isPlainString(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return resolvePlain(text).tag === "!!str";
+  return !(NULLS.has(text) || TRUES.has(text) || FALSES.has(text) || text === "<<");
+}
+
 /** Resolves a plain (unquoted, untagged) scalar's text. */
 export function resolvePlain(text: string): Resolved {
   if (NULLS.has(text)) return { tag: "!!null" };
   if (TRUES.has(text)) return { tag: "!!bool", value: true };
   if (FALSES.has(text)) return { tag: "!!bool", value: false };
-  if (text in INFS) return { tag: "!!float", value: INFS[text] };
+  const inf = INFS.get(text);
+  if (inf !== undefined) return { tag: "!!float", value: inf };
   if (text === "<<") return { tag: "!!merge" };
   const c = text.charCodeAt(0);
   const numeric = (c >= 48 && c <= 57) || text[0] === "-" || text[0] === "+" || text[0] === ".";
   if (!numeric) return { tag: "!!str", value: text };
   const ts = timestamp(text);
   if (ts !== undefined) return { tag: "!!timestamp", value: ts };
+  // yaml.v3 hands text that starts with "." to ParseFloat as written, which takes "_" only between digits.
+  if (text[0] === "." && /(?<![0-9])_|_(?![0-9])/.test(text)) return { tag: "!!str", value: text };
   const plain = text.replace(/_/g, "");
   const int = parseGoInt(plain);
   if (int !== undefined) return { tag: "!!int", value: int };
-  if (FLOAT.test(plain)) return { tag: "!!float", value: Number(plain) };
+  if (FLOAT.test(plain)) {
+    // Go's ParseFloat fails past float64's range (1e400 is ErrRange, not +Inf): yaml.v3 keeps the text then.
+    const value = Number(plain);
+    if (Number.isFinite(value)) return { tag: "!!float", value };
+  }
   return { tag: "!!str", value: text };
 }
 

@@ -1,12 +1,19 @@
 import { knownObjects } from "../catalog";
 
-/** A field type from the catalog's type vocabulary (`list<object:asset>`, `map<string,string>`, `int32?`, …). */
+export type ScalarName = "string" | "bool" | "int32" | "int64" | "int" | "float64" | "uuid";
+
+/**
+ * A field type from the catalog's type vocabulary (`list<object:asset>`, `map<string,string>`, `int32?`, …),
+ * read by the YAML decoder and by the strict JSON decoder of evaluation_spec. `optional` is a Go pointer.
+ */
 export type TypeExpr =
-  | { kind: "scalar"; name: "string" | "bool" | "int32" | "int64" | "int" | "float64" | "uuid"; optional: boolean }
+  | { kind: "scalar"; name: ScalarName; optional: boolean; goType: string }
   | { kind: "any" }
   | { kind: "list"; of: TypeExpr; goType: string }
   | { kind: "map"; of: TypeExpr; goType: string }
-  | { kind: "object"; entry: string; optional: boolean; goType: string };
+  | { kind: "object"; entry: string; optional: boolean; goType: string }
+  /** `string|object:<entry>` (scorecard dimensions): a string, or an object decoded by its own decoder. */
+  | { kind: "stringOrObject"; entry: string; goType: string };
 
 const cache = new Map<string, TypeExpr>();
 
@@ -31,13 +38,14 @@ function parse(type: string, goType: string): TypeExpr {
   if (m) return { kind: "list", of: parse(m[1], goType.replace(/^\[\]/, "")), goType };
   m = /^map<string,(.*)>$/.exec(base);
   if (m) return { kind: "map", of: parse(m[1], goType.replace(/^map\[string\]/, "")), goType };
-  m = /^object:(.*)$/.exec(base);
+  m = /^(string\|)?object:(.*)$/.exec(base);
   if (m) {
-    if (!knownObjects[m[1]]) throw new Error(`catalog: unknown object ${m[1]}`);
-    return { kind: "object", entry: m[1], optional, goType: goType.replace(/^\*/, "") };
+    if (!knownObjects[m[2]]) throw new Error(`catalog: unknown object ${m[2]}`);
+    if (m[1]) return { kind: "stringOrObject", entry: m[2], goType };
+    return { kind: "object", entry: m[2], optional, goType: goType.replace(/^\*/, "") };
   }
   if (["string", "bool", "int32", "int64", "int", "float64", "uuid"].includes(base)) {
-    return { kind: "scalar", name: base as "string", optional };
+    return { kind: "scalar", name: base as ScalarName, optional, goType };
   }
   throw new Error(`catalog: unsupported type ${type}`);
 }

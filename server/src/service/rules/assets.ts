@@ -1,34 +1,13 @@
 import type { RuleContext, Rule } from "./context";
 import type { ArtifactRef, Asset } from "../model/bundle";
-import type { Span } from "../types";
-
-/** Remembers the first span of each key so a duplicate can point back at it. */
-export class FirstSeen {
-  private readonly seen = new Map<string, Span>();
-
-  /** The first occurrence's span when `key` was seen before, else undefined (and records it). */
-  check(key: string, span: Span): Span | undefined {
-    const first = this.seen.get(key);
-    if (!first) this.seen.set(key, span);
-    return first;
-  }
-}
-
-export function duplicateOf(first: Span, what: string) {
-  return { related: [{ span: first, message: `first ${what}` }] };
-}
+import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
 
 /** key required, key unique, path required: the same checks for version, challenge and case asset lists (§7.6). */
 export function checkAssets(ctx: RuleContext, assets: Asset[], prefix: string, codePrefix: string): void {
   const seen = new FirstSeen();
   assets.forEach((a, k) => {
     const field = `${prefix}[${k}]`;
-    const keySpan = ctx.at.value(a, "key");
-    if (a.key === "") ctx.report(`${codePrefix}-key-required`, `${field}.key`, keySpan);
-    else {
-      const first = seen.check(a.key, keySpan);
-      if (first) ctx.report(`${codePrefix}-key-duplicate`, `${field}.key`, keySpan, duplicateOf(first, `asset "${a.key}"`));
-    }
+    checkKey(ctx, seen, a.key, `${field}.key`, ctx.at.value(a, "key"), `${codePrefix}-key`, `asset "${a.key}"`);
     if (a.path === "") ctx.report(`${codePrefix}-path-required`, `${field}.path`, ctx.at.value(a, "path"));
   });
 }

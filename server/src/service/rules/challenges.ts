@@ -1,6 +1,7 @@
 import type { Rule } from "./context";
 import { enumValues } from "../catalog";
-import { checkArtifactRefs, checkAssets, duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
+import { checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
+import { checkKey, FirstSeen } from "./unique-keys";
 
 /** V05 challenges present; V07 per challenge: identity, metadata, assets, artifact refs (§7.1, §7.6). */
 export const challengesNonEmptyRule: Rule = (ctx) => {
@@ -14,12 +15,7 @@ export const challengeRules: Rule = (ctx) => {
   const seen = new FirstSeen();
   ctx.bundle.challenges.forEach((c, i) => {
     const p = `challenges[${i}]`;
-    const keySpan = ctx.at.value(c, "key");
-    if (c.key === "") ctx.report("challenge-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(c.key, keySpan);
-      if (first) ctx.report("challenge-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `challenge "${c.key}"`));
-    }
+    checkKey(ctx, seen, c.key, `${p}.key`, ctx.at.value(c, "key"), "challenge-key", `challenge "${c.key}"`);
     if (c.title === "") ctx.report("challenge-title-required", `${p}.title`, ctx.at.value(c, "title"));
     if (c.category === "") ctx.report("challenge-category-required", `${p}.category`, ctx.at.value(c, "category"));
     if (!difficulties.includes(c.difficulty)) {

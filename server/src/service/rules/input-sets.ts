@@ -2,21 +2,23 @@ import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goTrim } from "../util/go-quote";
 import type { Case } from "../model/bundle";
-import { checkArtifactRefs, checkAssets, duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
+import { checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
+import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
+import { CleanCases } from "./clean-cases";
+
+/** A case's own checks (its assets, artifacts, inputs, expectations) read the case and the version's asset keys. */
+const caseChecks = new CleanCases();
 
 /** V08: input sets and their cases, with each case's assets, artifacts, inputs and expectations (§7.2–§7.6). */
 export const inputSetRules: Rule = (ctx) => {
   const assetKeys = versionAssetKeys(ctx);
+  const assetFingerprint = [...assetKeys].join("\u0000");
   const challengeKeys = new Set(ctx.bundle.challenges.map((c) => c.key).filter((k) => k !== ""));
   const seen = new FirstSeen();
   ctx.bundle.input_sets.forEach((set, i) => {
     const p = `input_sets[${i}]`;
     const keySpan = ctx.at.value(set, "key");
-    if (set.key === "") ctx.report("input-set-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(set.key, keySpan);
-      if (first) ctx.report("input-set-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `input set "${set.key}"`));
-    }
+    checkKey(ctx, seen, set.key, `${p}.key`, keySpan, "input-set-key", `input set "${set.key}"`);
     if (set.name === "") ctx.report("input-set-name-required", `${p}.name`, ctx.at.value(set, "name"));
     if (set.cases.length === 0) {
       ctx.report("input-set-cases-empty", `${p}.cases`, ctx.at.value(set, set.fromItems || ctx.at.has(set, "items") && !ctx.at.has(set, "cases") ? "items" : "cases"));
@@ -48,14 +50,16 @@ export const inputSetRules: Rule = (ctx) => {
         const first = caseKeys.check(`${c.challenge_key}\u0000${c.case_key}`, caseKeySpan);
         if (first) ctx.report("case-key-duplicate", `${cp}.case_key`, caseKeySpan, duplicateOf(first, `case "${c.case_key}"`));
       }
-      checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
-      checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
-        required: "case-artifact-key-required",
-        duplicate: "case-artifact-key-duplicate",
-        undeclared: "case-artifact-undeclared",
-      }, assetKeys);
-      checkInputs(ctx, c, cp, assetKeys);
-      checkExpectations(ctx, c, cp, assetKeys);
+      caseChecks.check(ctx, c, assetFingerprint, () => {
+        checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
+        checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
+          required: "case-artifact-key-required",
+          duplicate: "case-artifact-key-duplicate",
+          undeclared: "case-artifact-undeclared",
+        }, assetKeys);
+        checkInputs(ctx, c, cp, assetKeys);
+        checkExpectations(ctx, c, cp, assetKeys);
+      });
     });
   });
 };
@@ -63,19 +67,7 @@ export const inputSetRules: Rule = (ctx) => {
 function checkInputs(ctx: RuleContext, c: Case, cp: string, assetKeys: ReadonlySet<string>): void {
   const seen = new FirstSeen();
   c.inputs.forEach((input, k) => {
-    const p = `${cp}.inputs[${k}]`;
-    const keySpan = ctx.at.value(input, "key");
-    if (input.key === "") ctx.report("case-input-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(input.key, keySpan);
-      if (first) ctx.report("case-input-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `input "${input.key}"`));
-    }
-    if (input.kind === "") ctx.report("case-input-kind-required", `${p}.kind`, ctx.at.value(input, "kind"));
-    if (input.artifact_key !== "" && !assetKeys.has(input.artifact_key)) {
-      ctx.report("case-input-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(input, "artifact_key"), {
-        data: { kind: "asset", name: input.artifact_key },
-      });
-    }
+    checkEntry(ctx, seen, input, `${cp}.inputs[${k}]`, "case-input", "input", assetKeys);
   });
 }
 
@@ -84,20 +76,35 @@ function checkExpectations(ctx: RuleContext, c: Case, cp: string, assetKeys: Rea
   const seen = new FirstSeen();
   c.expectations.forEach((e, k) => {
     const p = `${cp}.expectations[${k}]`;
-    const keySpan = ctx.at.value(e, "key");
-    if (e.key === "") ctx.report("case-expectation-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(e.key, keySpan);
-      if (first) ctx.report("case-expectation-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `expectation "${e.key}"`));
-    }
-    if (e.kind === "") ctx.report("case-expectation-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
-    if (e.artifact_key !== "" && !assetKeys.has(e.artifact_key)) {
-      ctx.report("case-expectation-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(e, "artifact_key"), {
-        data: { kind: "asset", name: e.artifact_key },
-      });
-    }
+    checkEntry(ctx, seen, e, p, "case-expectation", "expectation", assetKeys);
     checkSource(ctx, e.source, `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "case-expectation");
   });
+}
+
+/**
+ * What every case input and expectation needs (§7.3, §7.4; scripted turn expectations reuse it with their own
+ * codes, on values that may be of the wrong type): a key, unique in its list, a kind, and an artifact_key, when
+ * set, declared as a version asset.
+ */
+export function checkEntry(
+  ctx: RuleContext,
+  seen: FirstSeen,
+  entry: { key?: unknown; kind?: unknown; artifact_key?: unknown },
+  p: string,
+  code: string,
+  what: string,
+  assetKeys: ReadonlySet<string>,
+): void {
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const key = text(entry.key);
+  checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(entry, "key"), `${code}-key`, `${what} "${key}"`);
+  if (text(entry.kind) === "") ctx.report(`${code}-kind-required`, `${p}.kind`, ctx.at.value(entry, "kind"));
+  const artifactKey = text(entry.artifact_key);
+  if (artifactKey !== "" && !assetKeys.has(artifactKey)) {
+    ctx.report(`${code}-artifact-key-undeclared`, `${p}.artifact_key`, ctx.at.value(entry, "artifact_key"), {
+      data: { kind: "asset", name: artifactKey },
+    });
+  }
 }
 
 /**

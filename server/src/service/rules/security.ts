@@ -4,7 +4,7 @@ import { enumValues } from "../catalog";
 import { goQuote, isBlank } from "../util/go-quote";
 import { goFold } from "../util/go-json";
 import { goRegexpError } from "../util/go-regexp";
-import { duplicateOf, FirstSeen } from "./assets";
+import { duplicateOf, FirstSeen } from "./unique-keys";
 
 /** V06 (§6): the security block, required for the security family. Values were trimmed/lowercased by normalization. */
 

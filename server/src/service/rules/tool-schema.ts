@@ -1,42 +1,20 @@
-import Ajv, { ErrorObject, ValidateFunction } from "ajv";
 import { goQuote } from "../util/go-quote";
 import { goRegexpError } from "../util/go-regexp";
 import { goSortedKeys, isJsonObject, lastFoldKey } from "../util/go-json";
 import { emptyURL, GoURL, isAbsoluteURL, parseGoURL, resolveGoURL, urlKey } from "../util/go-url";
+import { KEYWORDS, SchemaDecodeError } from "../util/json-schema-decode";
 
 /**
  * The reference checks `tools.custom[].parameters` with google/jsonschema-go v0.3.0: json.Unmarshal into
- * its Schema type (decode), then Schema.Resolve(nil). This module gives the same verdicts on the
- * JSON-like parameters value. Decode acceptance is a meta-schema checked by ajv; Resolve's structural,
- * regexp, `$id` and `$ref` checks follow the library. Messages are our own (the catalog pins only the prefixes).
+ * its Schema type (util/json-schema-decode.ts), then Schema.Resolve(nil), which this module follows on a
+ * value that decoded: its structural, regexp, `$id` and `$ref` checks. Messages are our own (the catalog
+ * pins only the prefixes).
  */
 
-/** Where a problem is, as a path of keys and indexes from the parameters value; `onKey` points at the last key itself. */
-export interface SchemaProblem {
-  message: string;
-  path: (string | number)[];
+/** A Resolve problem, where it is as a path from the parameters value; `onKey` points at the last key itself. */
+export interface SchemaProblem extends SchemaDecodeError {
   onKey?: boolean;
 }
-
-type Shape = "string" | "bool" | "number" | "int" | "list" | "strings" | "schema" | "schemas" | "schemaMap" | "boolMap" | "stringsMap" | "any" | "type";
-
-/** Every keyword the library's Schema type decodes (encoding/json matches them case-insensitively). */
-const KEYWORDS: Record<string, Shape> = {
-  $id: "string", $schema: "string", $ref: "string", $comment: "string", $defs: "schemaMap", definitions: "schemaMap",
-  $anchor: "string", $dynamicAnchor: "string", $dynamicRef: "string", $vocabulary: "boolMap",
-  title: "string", description: "string", default: "any", deprecated: "bool", readOnly: "bool", writeOnly: "bool", examples: "list",
-  type: "type", enum: "list", const: "any",
-  multipleOf: "number", minimum: "number", maximum: "number", exclusiveMinimum: "number", exclusiveMaximum: "number",
-  minLength: "int", maxLength: "int", pattern: "string",
-  prefixItems: "schemas", items: "schema", minItems: "int", maxItems: "int", additionalItems: "schema", uniqueItems: "bool",
-  contains: "schema", minContains: "int", maxContains: "int", unevaluatedItems: "schema",
-  minProperties: "int", maxProperties: "int", required: "strings", dependentRequired: "stringsMap",
-  properties: "schemaMap", patternProperties: "schemaMap", additionalProperties: "schema", propertyNames: "schema",
-  unevaluatedProperties: "schema",
-  allOf: "schemas", anyOf: "schemas", oneOf: "schemas", not: "schema",
-  if: "schema", then: "schema", else: "schema", dependentSchemas: "schemaMap",
-  contentEncoding: "string", contentMediaType: "string", contentSchema: "schema", format: "string",
-};
 
 /** The Schema fields that hold subschemas, in the library's traversal order (sorted by JSON name). */
 const SUBSCHEMA_FIELDS = Object.keys(KEYWORDS)
@@ -44,93 +22,6 @@ const SUBSCHEMA_FIELDS = Object.keys(KEYWORDS)
   .sort();
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-
-// ---- decode: a meta-schema of what json.Unmarshal into jsonschema.Schema accepts ----
-
-const SCHEMA_REF = { $ref: "#/definitions/schema" };
-const nullable = (type: string, description: string, extra: object = {}) => ({ type: [type, "null"], description, ...extra });
-const aString = nullable("string", "a string");
-const SHAPES: Record<Shape, object> = {
-  string: aString,
-  bool: nullable("boolean", "a boolean"),
-  number: nullable("number", "a number"),
-  int: nullable("integer", "an integer between -2147483648 and 2147483647", { minimum: -2147483648, maximum: 2147483647 }),
-  list: nullable("array", "a list"),
-  strings: nullable("array", "a list of strings", { items: aString }),
-  schema: SCHEMA_REF,
-  schemas: nullable("array", "a list of schemas", { items: SCHEMA_REF }),
-  schemaMap: nullable("object", "a mapping of schemas", { additionalProperties: SCHEMA_REF }),
-  boolMap: nullable("object", "a mapping of booleans", { additionalProperties: nullable("boolean", "a boolean") }),
-  stringsMap: nullable("object", "a mapping of string lists", { additionalProperties: nullable("array", "a list of strings", { items: aString }) }),
-  any: {},
-  // `type` must be written as a string or a list: a null is rejected too (`invalid value for "type": "null"`).
-  type: { type: ["string", "array"], description: "a string or a list of strings", items: aString },
-};
-
-/** A regexp source matching `name` the way Go's encoding/json folds keys. */
-function foldPattern(name: string): string {
-  const alt: Record<string, string> = { s: "s\u017f", k: "k\u212a" };
-  const chars = [...name].map((c) => {
-    const lower = c.toLowerCase();
-    if (lower >= "a" && lower <= "z") return `[${alt[lower] ?? lower}${lower.toUpperCase()}]`;
-    return c === "$" ? "\\$" : c;
-  });
-  return `^${chars.join("")}$`;
-}
-
-const META_SCHEMA = {
-  $id: "packlint:jsonschema-go-decode",
-  ...SCHEMA_REF,
-  definitions: {
-    schema: {
-      type: ["object", "boolean", "null"],
-      description: "a JSON Schema (a mapping or a boolean)",
-      patternProperties: Object.fromEntries(Object.entries(KEYWORDS).map(([k, shape]) => [foldPattern(k), SHAPES[shape]])),
-    },
-  },
-};
-
-let validateDecode: ValidateFunction | undefined;
-
-/** Why json.Unmarshal into the library's Schema would fail: every offending value (the reference reports the first). */
-export function schemaDecodeProblems(value: unknown): SchemaProblem[] {
-  validateDecode ??= new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(META_SCHEMA);
-  if (validateDecode(value)) return [];
-  const seen = new Set<string>();
-  const out: SchemaProblem[] = [];
-  for (const e of validateDecode.errors ?? []) {
-    if (seen.has(e.instancePath)) continue;
-    seen.add(e.instancePath);
-    out.push({ message: describeDecodeError(e), path: pointerPath(e.instancePath, value) });
-  }
-  return out;
-}
-
-function describeDecodeError(e: ErrorObject): string {
-  const expected = (e.parentSchema as { description?: string } | undefined)?.description ?? "valid";
-  const where = e.instancePath === "" ? "the schema" : e.instancePath;
-  return `${where} must be ${expected}`;
-}
-
-/** Splits an ajv instance path (a JSON Pointer) into keys and list indexes of `root`. */
-function pointerPath(pointer: string, root: unknown): (string | number)[] {
-  if (pointer === "") return [];
-  const out: (string | number)[] = [];
-  let cur = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(cur)) {
-      out.push(Number(seg));
-      cur = cur[Number(seg)];
-    } else {
-      out.push(seg);
-      cur = isJsonObject(cur) ? cur[seg] : undefined;
-    }
-  }
-  return out;
-}
-
-// ---- resolve: Schema.Resolve(nil) on a value that decoded ----
 
 /** A decoded (sub)schema: a mapping, or a boolean schema. */
 type SchemaValue = Record<string, unknown> | boolean;

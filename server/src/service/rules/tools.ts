@@ -2,9 +2,10 @@ import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goQuote, goTrim } from "../util/go-quote";
 import {
-  fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalError, valueTypeError,
+  fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError,
 } from "../util/go-json";
-import { schemaDecodeProblems, schemaResolveProblems, SchemaProblem } from "./tool-schema";
+import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
+import { schemaResolveProblems, SchemaProblem } from "./tool-schema";
 
 /**
  * V09 (§8.1): the top-level `tools` map. The reference JSON-encodes it and decodes `custom` leniently
@@ -43,7 +44,7 @@ interface Implementation {
 export const toolsRules: Rule = (ctx) => {
   const tools = ctx.bundle.tools;
   if (!tools || Object.keys(tools).length === 0) return;
-  const unserializable = marshalError(tools, ctx.sources, ctx.at);
+  const [unserializable] = marshalFailures(tools, ctx.sources, ctx.at);
   if (unserializable) {
     ctx.report("tools-not-serializable", "tools", unserializable.span, { message: `must be JSON-serializable: ${unserializable.message}` });
     return;
@@ -187,9 +188,9 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
   if (tool.parametersKey === undefined) return new Set(); // the default schema: an object without properties
   const owner = tool.entry!;
   const params = owner[tool.parametersKey];
-  const spanOf = (p: SchemaProblem) => problemSpan(ctx, owner, tool.parametersKey!, p);
+  const spanOf = (p: SchemaProblem) => ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey);
 
-  const decode = schemaDecodeProblems(params);
+  const decode = jsonSchemaDecodeErrors(params);
   for (const p of decode) ctx.report("tool-parameters-invalid-schema", field, spanOf(p), { message: `must be a valid JSON Schema: ${p.message}` });
   if (decode.length === 0) {
     for (const p of schemaResolveProblems(params)) {
@@ -211,23 +212,6 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
     else for (const name of Object.keys(props)) declared.add(goTrim(name));
   }
   return declared;
-}
-
-/** The span of a schema problem: follows its path from the parameters value through the written YAML. */
-function problemSpan(ctx: RuleContext, owner: AnyMap, key: string, p: SchemaProblem): Span {
-  let span = ctx.at.value(owner, key);
-  let cur: unknown = owner[key];
-  p.path.forEach((seg, i) => {
-    const last = i === p.path.length - 1;
-    if (Array.isArray(cur) && typeof seg === "number") {
-      span = ctx.at.item(cur, seg);
-      cur = cur[seg];
-    } else if (isJsonObject(cur) && typeof seg === "string") {
-      span = last && p.onKey ? ctx.at.key(cur, seg) : ctx.at.value(cur, seg);
-      cur = cur[seg];
-    }
-  });
-  return span;
 }
 
 interface PlaceholderProblem {

@@ -2,8 +2,9 @@ import type { Rule, RuleContext } from "./context";
 import type { Case, Expectation, UserSimulator, UserSimulatorPhase } from "../model/bundle";
 import { enumValues } from "../catalog";
 import { goTrim } from "../util/go-quote";
-import { duplicateOf, FirstSeen, versionAssetKeys } from "./assets";
-import { checkSource } from "./input-sets";
+import { versionAssetKeys } from "./assets";
+import { duplicateOf, FirstSeen } from "./unique-keys";
+import { checkEntry, checkSource } from "./input-sets";
 import { caseTemplateContext, checkCaseTemplate } from "./case-templates";
 
 /** A field the decoder rejected (type error) is left undefined; the reference would see its zero value. */
@@ -160,20 +161,7 @@ function checkTurnExpects(
   const seen = new FirstSeen();
   expects.forEach((e, k) => {
     const p = `${prefix}[${k}]`;
-    const key = str(e.key);
-    const keySpan = ctx.at.value(e, "key");
-    if (key === "") ctx.report("turn-expect-key-required", `${p}.key`, keySpan);
-    else {
-      const first = seen.check(key, keySpan);
-      if (first) ctx.report("turn-expect-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `expectation "${key}"`));
-    }
-    if (str(e.kind) === "") ctx.report("turn-expect-kind-required", `${p}.kind`, ctx.at.value(e, "kind"));
-    const artifactKey = str(e.artifact_key);
-    if (artifactKey !== "" && !assetKeys.has(artifactKey)) {
-      ctx.report("turn-expect-artifact-key-undeclared", `${p}.artifact_key`, ctx.at.value(e, "artifact_key"), {
-        data: { kind: "asset", name: artifactKey },
-      });
-    }
+    checkEntry(ctx, seen, e, p, "turn-expect", "expectation", assetKeys);
     checkSource(ctx, str(e.source), `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "turn-expect");
   });
 }

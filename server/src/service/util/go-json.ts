@@ -12,9 +12,14 @@ export function goFold(s: string): string {
   return s.replace(/\u017f/g, "s").replace(/\u212a/g, "k").replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-/** Object keys in the order Go's encoder writes them: sorted by their UTF-8 bytes. */
+/** The order of Go's encoder for map keys: by their UTF-8 bytes. */
+export function goKeyOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Object keys in the order Go's encoder writes them. */
 export function goSortedKeys(obj: Record<string, unknown>): string[] {
-  return Object.keys(obj).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.keys(obj).sort(goKeyOrder);
 }
 
 /** Keys of `obj` that a Go struct field named `name` takes, in decode order (each later one overwrites). */
@@ -47,42 +52,47 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return jsonKind(v) === "object";
 }
 
-/** `json: cannot unmarshal <kind> into Go struct field .<path> of type <type>` (anonymous structs, as the reference uses). */
-export function fieldTypeError(kind: JsonKind, path: string, goType: string): string {
-  return `json: cannot unmarshal ${kind} into Go struct field .${path} of type ${goType}`;
+/**
+ * `json: cannot unmarshal <kind> into Go struct field <struct>.<path> of type <type>`: `struct` is the innermost
+ * struct type's name, empty for the anonymous structs the reference often decodes into. `kind` is a JSON kind,
+ * or `number <literal>` for a number that does not fit an integer field.
+ */
+export function fieldTypeError(kind: string, path: string, goType: string, struct = ""): string {
+  return `json: cannot unmarshal ${kind} into Go struct field ${struct}.${path} of type ${goType}`;
 }
 
 /** `json: cannot unmarshal <kind> into Go value of type <type>` (the top-level value has the wrong kind). */
-export function valueTypeError(kind: JsonKind, goType: string): string {
+export function valueTypeError(kind: string, goType: string): string {
   return `json: cannot unmarshal ${kind} into Go value of type ${goType}`;
 }
 
+/** A place where json.Marshal fails on YAML-decoded free-form data. */
+export interface MarshalFailure {
+  message: string;
+  span: Span;
+  /** For a non-string key: the mapping that has it (yaml.v3 made it a map[interface{}]interface{}). */
+  map?: object;
+  /** For an unsupported number: "NaN", "+Inf" or "-Inf". */
+  value?: string;
+}
+
 /**
- * Why json.Marshal would fail on a YAML-decoded free-form value, or undefined when it would not:
- * a nested mapping with a non-string key (yaml.v3 makes it a map[interface{}]interface{}) or a NaN/±Inf float.
- * The first failure in the encoder's order (sorted keys, list order) is returned, with where it was written.
+ * Every place json.Marshal would fail on a YAML-decoded free-form value, in the encoder's order (sorted keys,
+ * list order): a nested mapping with a non-string key, or a NaN/±Inf float. The reference stops at the first.
  * `root`'s own keys are strings (it is decoded as a map[string]…), so only nested mappings are checked for them.
  */
-export function marshalError(root: Record<string, unknown>, sources: SourceMap, at: Locator): { message: string; span: Span } | undefined {
-  const visit = (v: unknown, span: Span, isRoot: boolean): { message: string; span: Span } | undefined => {
+export function* marshalFailures(root: Record<string, unknown>, sources: SourceMap, at: Locator): Generator<MarshalFailure> {
+  function* visit(v: unknown, span: () => Span, isRoot: boolean): Generator<MarshalFailure> {
     if (typeof v === "number" && !Number.isFinite(v)) {
-      return { message: `json: unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`, span };
+      const value = Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
+      yield { message: `json: unsupported value: ${value}`, span: span(), value };
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) yield* visit(v[i], () => at.itemValue(v, i), false);
+    } else if (isJsonObject(v)) {
+      const nonString = sources.get(v)?.nonStringKey;
+      if (!isRoot && nonString) yield { message: "json: unsupported type: map[interface {}]interface {}", span: nonString, map: v };
+      for (const k of goSortedKeys(v)) yield* visit(v[k], () => at.value(v, k), false);
     }
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const found = visit(v[i], at.item(v, i), false);
-        if (found) return found;
-      }
-      return undefined;
-    }
-    if (!isJsonObject(v)) return undefined;
-    const nonString = sources.get(v)?.nonStringKey;
-    if (!isRoot && nonString) return { message: "json: unsupported type: map[interface {}]interface {}", span: nonString };
-    for (const k of goSortedKeys(v)) {
-      const found = visit(v[k], at.value(v, k), false);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return visit(root, at.extent(root), true);
+  }
+  yield* visit(root, () => at.extent(root), true);
 }

@@ -1,130 +1,171 @@
 import Ajv, { ErrorObject, ValidateFunction } from "ajv";
+import { goFold, goKeyOrder, jsonKind } from "./go-json";
 import { goQuote } from "./go-quote";
 
 /**
- * Whether JSON-like data decodes as a JSON Schema the way the reference's library
- * (google/jsonschema-go v0.3.0, `json.Unmarshal` into `jsonschema.Schema`) decodes it.
- * That decode is structural only: every known keyword must have its Go type (strings, numbers,
- * 32-bit integers, schemas, lists and maps of schemas…), while unknown keywords and unknown type
- * names (`type: strng`) pass. A boolean or null is a schema. The structure is described as a
- * JSON Schema of its own and checked with ajv; the library's error texts are not catalogued, so
- * ours follow Go's wording and name the offending keyword.
- * Known gap: Go matches keywords case-insensitively (`Minimum:` sets minimum); here they are exact.
+ * Whether JSON-like data decodes as a JSON Schema the way the reference's library (google/jsonschema-go
+ * v0.3.0, `json.Unmarshal` into `jsonschema.Schema`) decodes it. Both reference checks that take a schema
+ * use it: tools.custom[].parameters (then Resolve, rules/tool-schema.ts) and llm_judges[].output_schema.
+ * That decode is structural only: every known keyword must have its Go type (strings, numbers, 32-bit
+ * integers, schemas, lists and maps of schemas…), while unknown keywords and unknown type names
+ * (`type: strng`) pass. A boolean or null is a schema. Keywords match as encoding/json matches struct
+ * fields: case-insensitively (`Minimum:` sets minimum). The structure is described as a JSON Schema of its
+ * own and checked with ajv; the library's error texts are not catalogued, so ours follow Go's wording and
+ * name the offending keyword.
  */
 
-type Shape = "string" | "number" | "bool" | "int" | "list" | "stringList" | "schema" | "schemaMap" | "schemaList" | "boolMap" | "stringListMap" | "type";
+export type Shape =
+  | "string" | "number" | "bool" | "int" | "list" | "strings" | "schema" | "schemas" | "schemaMap" | "boolMap" | "stringsMap" | "any" | "type";
 
-const KEYWORDS: Record<string, Shape> = {
-  $id: "string", $schema: "string", $ref: "string", $comment: "string", $anchor: "string",
-  $dynamicAnchor: "string", $dynamicRef: "string", title: "string", description: "string",
-  pattern: "string", contentEncoding: "string", contentMediaType: "string", format: "string",
-  $defs: "schemaMap", definitions: "schemaMap", properties: "schemaMap", patternProperties: "schemaMap",
-  dependentSchemas: "schemaMap",
-  $vocabulary: "boolMap",
-  deprecated: "bool", readOnly: "bool", writeOnly: "bool", uniqueItems: "bool",
-  examples: "list", enum: "list",
+/** Every keyword the library's Schema type decodes, with the shape of its Go field. */
+export const KEYWORDS: Readonly<Record<string, Shape>> = {
+  $id: "string", $schema: "string", $ref: "string", $comment: "string", $defs: "schemaMap", definitions: "schemaMap",
+  $anchor: "string", $dynamicAnchor: "string", $dynamicRef: "string", $vocabulary: "boolMap",
+  title: "string", description: "string", default: "any", deprecated: "bool", readOnly: "bool", writeOnly: "bool", examples: "list",
+  type: "type", enum: "list", const: "any",
   multipleOf: "number", minimum: "number", maximum: "number", exclusiveMinimum: "number", exclusiveMaximum: "number",
-  minLength: "int", maxLength: "int", minItems: "int", maxItems: "int",
-  minProperties: "int", maxProperties: "int", minContains: "int", maxContains: "int",
-  required: "stringList", dependentRequired: "stringListMap",
-  prefixItems: "schemaList", allOf: "schemaList", anyOf: "schemaList", oneOf: "schemaList",
-  items: "schema", additionalItems: "schema", contains: "schema", unevaluatedItems: "schema",
-  additionalProperties: "schema", propertyNames: "schema", unevaluatedProperties: "schema",
-  not: "schema", if: "schema", then: "schema", else: "schema", contentSchema: "schema",
-  type: "type",
+  minLength: "int", maxLength: "int", pattern: "string",
+  prefixItems: "schemas", items: "schema", minItems: "int", maxItems: "int", additionalItems: "schema", uniqueItems: "bool",
+  contains: "schema", minContains: "int", maxContains: "int", unevaluatedItems: "schema",
+  minProperties: "int", maxProperties: "int", required: "strings", dependentRequired: "stringsMap",
+  properties: "schemaMap", patternProperties: "schemaMap", additionalProperties: "schema", propertyNames: "schema",
+  unevaluatedProperties: "schema",
+  allOf: "schemas", anyOf: "schemas", oneOf: "schemas", not: "schema",
+  if: "schema", then: "schema", else: "schema", dependentSchemas: "schemaMap",
+  contentEncoding: "string", contentMediaType: "string", contentSchema: "schema", format: "string",
 };
+
+const byFold = new Map(Object.keys(KEYWORDS).map((k) => [goFold(k), k]));
+
+/** The keyword a written key sets, if any (an exact match, else a case-insensitive one). */
+function keywordOf(key: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(KEYWORDS, key) ? key : byFold.get(goFold(key));
+}
 
 const GO_TYPE: Record<Exclude<Shape, "int" | "type">, string> = {
   string: "string",
   number: "float64",
   bool: "bool",
   list: "[]interface {}",
-  stringList: "[]string",
+  strings: "[]string",
   schema: "jsonschema.Schema",
   schemaMap: "map[string]*jsonschema.Schema",
-  schemaList: "[]*jsonschema.Schema",
+  schemas: "[]*jsonschema.Schema",
   boolMap: "map[string]bool",
-  stringListMap: "map[string][]string",
+  stringsMap: "map[string][]string",
+  any: "interface {}",
 };
 
-const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+// ---- a meta-schema of what json.Unmarshal into jsonschema.Schema accepts ----
+
+const SCHEMA = { $ref: "#/definitions/schema" };
+const nullable = (t: string) => ({ type: [t, "null"] });
 
 function shapeSchema(shape: Shape): object {
-  const nullable = (t: string) => ({ type: [t, "null"] });
   switch (shape) {
     case "string": return nullable("string");
     case "number": return nullable("number");
     case "bool": return nullable("boolean");
-    case "int": return { ...nullable("integer"), ...INT32 };
+    case "int": return { ...nullable("integer"), minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
     case "list": return nullable("array");
-    case "stringList": return { ...nullable("array"), items: nullable("string") };
-    case "schema": return { $ref: "#" };
-    case "schemaMap": return { ...nullable("object"), additionalProperties: { $ref: "#" } };
-    case "schemaList": return { ...nullable("array"), items: { $ref: "#" } };
+    case "strings": return { ...nullable("array"), items: nullable("string") };
+    case "schema": return SCHEMA;
+    case "schemas": return { ...nullable("array"), items: SCHEMA };
+    case "schemaMap": return { ...nullable("object"), additionalProperties: SCHEMA };
     case "boolMap": return { ...nullable("object"), additionalProperties: nullable("boolean") };
-    case "stringListMap": return { ...nullable("object"), additionalProperties: shapeSchema("stringList") };
+    case "stringsMap": return { ...nullable("object"), additionalProperties: shapeSchema("strings") };
+    case "any": return {};
+    // `type` must be written as a string or a list: a null is rejected too (`invalid value for "type": "null"`).
     case "type": return { type: ["string", "array"], items: nullable("string") };
   }
 }
 
+/** A regexp source matching `name` the way Go's encoding/json folds keys (ASCII case, plus ſ and the Kelvin sign). */
+function foldPattern(name: string): string {
+  const alt: Record<string, string> = { s: "s\u017f", k: "k\u212a" };
+  const chars = [...name].map((c) => {
+    const lower = c.toLowerCase();
+    if (lower >= "a" && lower <= "z") return `[${alt[lower] ?? lower}${lower.toUpperCase()}]`;
+    return c === "$" ? "\\$" : c;
+  });
+  return `^${chars.join("")}$`;
+}
+
 let validate: ValidateFunction | undefined;
 function validator(): ValidateFunction {
-  validate ??= new Ajv({ allErrors: true, strict: false }).compile({
-    type: ["object", "boolean", "null"],
-    properties: Object.fromEntries(Object.entries(KEYWORDS).map(([k, s]) => [k, shapeSchema(s)])),
+  validate ??= new Ajv({ allErrors: true, allowUnionTypes: true }).compile({
+    ...SCHEMA,
+    definitions: {
+      schema: {
+        type: ["object", "boolean", "null"],
+        patternProperties: Object.fromEntries(Object.entries(KEYWORDS).map(([k, shape]) => [foldPattern(k), shapeSchema(shape)])),
+      },
+    },
   });
   return validate;
 }
 
+// ---- errors, in the order Go meets them ----
+
 export interface SchemaDecodeError {
-  /** Keys and indexes from the schema's root to the offending value. */
+  /** Keys (as written) and indexes from the schema's root to the offending value. */
   path: (string | number)[];
   message: string;
 }
 
-/** The first decode error (keys in sorted order, as Go reads the re-encoded JSON), or undefined. */
-export function jsonSchemaDecodeError(value: unknown): SchemaDecodeError | undefined {
+/** Every value json.Unmarshal would reject, in the order it meets them (keys sorted, as the re-encoded JSON has them). */
+export function jsonSchemaDecodeErrors(value: unknown): SchemaDecodeError[] {
   const v = validator();
-  if (v(value)) return undefined;
-  const found = (v.errors ?? []).map((e) => explain(value, e)).filter((e): e is SchemaDecodeError => e !== undefined);
-  found.sort((a, b) => comparePaths(a.path, b.path));
-  return found[0];
+  if (v(value)) return [];
+  const byPath = new Map<string, SchemaDecodeError>();
+  for (const e of v.errors ?? []) {
+    const found = explain(value, e);
+    if (found && !byPath.has(JSON.stringify(found.path))) byPath.set(JSON.stringify(found.path), found);
+  }
+  return [...byPath.values()].sort((a, b) => comparePaths(a.path, b.path));
 }
+
+/** The first decode error, the one the reference reports, or undefined when the value decodes. */
+export function jsonSchemaDecodeError(value: unknown): SchemaDecodeError | undefined {
+  return jsonSchemaDecodeErrors(value)[0];
+}
+
+type Walk = Shape | "stringElement";
 
 function explain(root: unknown, e: ErrorObject): SchemaDecodeError | undefined {
   if (e.keyword === "$ref") return undefined;
   const segments = e.instancePath === "" ? [] : e.instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const path: (string | number)[] = [];
   let data = root;
-  // Walks the shape down the path: only known keywords have a shape, so every error lies under one.
-  let shape: Shape | "stringElement" = "schema";
-  let parent: Shape | "stringElement" = "schema";
+  // Walks the shapes down the path: only known keywords have a shape, so every error lies under one.
+  let shape: Walk = "schema";
+  let parent: Walk = "schema";
   let field: string[] = [];
   for (const seg of segments) {
     const key: string | number = Array.isArray(data) ? Number(seg) : seg;
     path.push(key);
     data = (data as Record<string | number, unknown>)[key];
     parent = shape;
-    if (shape === "schema") field = [seg];
-    else if (shape === "stringListMap" || shape === "boolMap") field.push(seg);
+    if (shape === "schema") field = [keywordOf(seg) ?? seg];
+    else if (shape === "stringsMap" || shape === "boolMap") field.push(seg);
     shape = next(shape, seg);
   }
   return { path, message: messageFor(shape, parent, field, data) };
 }
 
-function next(shape: Shape | "stringElement", seg: string): Shape | "stringElement" {
+function next(shape: Walk, seg: string): Walk {
   switch (shape) {
-    case "schema": return KEYWORDS[seg] ?? "list";
+    case "schema": return KEYWORDS[keywordOf(seg) ?? ""] ?? "any";
     case "schemaMap":
-    case "schemaList": return "schema";
-    case "stringListMap": return "stringList";
+    case "schemas": return "schema";
+    case "stringsMap": return "strings";
     case "boolMap": return "bool";
     default: return "stringElement";
   }
 }
 
-function messageFor(shape: Shape | "stringElement", parent: Shape | "stringElement", field: string[], data: unknown): string {
-  const kind = goKind(data);
+function messageFor(shape: Walk, parent: Walk, field: string[], data: unknown): string {
+  const kind = jsonKind(data);
   switch (shape) {
     case "int":
       if (typeof data === "number") return Number.isInteger(data) ? "integer is out of range" : "not an integer value";
@@ -142,19 +183,12 @@ function messageFor(shape: Shape | "stringElement", parent: Shape | "stringEleme
   }
 }
 
-function goKind(v: unknown): string {
-  if (Array.isArray(v)) return "array";
-  if (v === null) return "null";
-  if (typeof v === "boolean") return "bool";
-  return typeof v === "object" ? "object" : typeof v;
-}
-
 function comparePaths(a: (string | number)[], b: (string | number)[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const x = a[i], y = b[i];
     if (x === y) continue;
     if (typeof x === "number" && typeof y === "number") return x - y;
-    return String(x) < String(y) ? -1 : 1;
+    return goKeyOrder(String(x), String(y));
   }
   return a.length - b.length;
 }

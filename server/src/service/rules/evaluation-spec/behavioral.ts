@@ -2,15 +2,16 @@ import type { EvalStage } from "./index";
 import type { EvalSpecBehavioralSignalsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
-import { entries, isRecord, num, spanIn, specSpan, text } from "./values";
+import { duplicateOf, FirstSeen } from "../unique-keys";
+import { isObj, num, str } from "./read";
+import { entries, spanIn, specSpan } from "./spans";
 
 const P = "version.evaluation_spec.behavioral.signals";
 
 /** §9.7, step (6) of V13: a present `behavioral` block (even `{}`) needs signals, each valid. */
 export const behavioralRules: EvalStage = (ctx, spec) => {
   const behavioral = spec.behavioral;
-  if (!isRecord(behavioral)) return;
+  if (!isObj(behavioral)) return;
   const signals = behavioral.signals;
   if (!Array.isArray(signals) || signals.length === 0) {
     const span = spanIn(ctx, behavioral, "signals", () => specSpan(ctx, spec, "behavioral"));
@@ -20,7 +21,7 @@ export const behavioralRules: EvalStage = (ctx, spec) => {
   const seen = new FirstSeen();
   for (const s of entries<EvalSpecBehavioralSignalsItem>(ctx, signals)) {
     const p = `${P}[${s.index}]`;
-    const key = text(s.item.key);
+    const key = str(s.item.key);
     const keySpan = s.span("key");
     if (!keys.includes(key)) {
       ctx.report("behavioral-signal-key-invalid", `${p}.key`, keySpan, { data: { expected: keys } });

@@ -1,8 +1,9 @@
 import type { RuleContext } from "../context";
 import type { Span } from "../../types";
+import { marshalFailures } from "../../util/go-json";
 import { goQuote } from "../../util/go-quote";
 import type { EvalSpec } from "./spec";
-import { CaseVariant, itemValueSpan, StrictDecoder } from "./strict-json";
+import { CaseVariant, StrictDecoder } from "./strict-json";
 
 const DECODE_PREFIX = "decode evaluation spec from yaml: decode evaluation spec: ";
 const MARSHAL_PREFIX = "marshal yaml evaluation spec: ";
@@ -46,37 +47,15 @@ export function decodeEvaluationSpec(ctx: RuleContext): EvalSpec {
 }
 
 /**
- * JSON encoding fails on a map with a non-string key (yaml.v3 makes it map[interface{}]interface{}) and on
- * NaN/±Inf. Reports each such place; returns the maps whose first non-string key the decoder must skip.
+ * JSON encoding fails on a map with a non-string key and on NaN/±Inf. Reports each such place; returns the
+ * maps whose first non-string key the decoder must skip.
  */
 function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<object, Span> {
   const nonStringKeys = new Map<object, Span>();
-  const number = (v: unknown, span: () => Span) => {
-    if (typeof v === "number" && !Number.isFinite(v)) {
-      const shown = Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
-      ctx.decodeError("eval-spec-marshal-error", span(), `${MARSHAL_PREFIX}json: unsupported value: ${shown}`, { value: shown });
-    }
-  };
-  const visit = (v: unknown, isRoot: boolean) => {
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => {
-        number(item, () => itemValueSpan(ctx.sources, ctx.at, v, i));
-        visit(item, false);
-      });
-    } else if (v !== null && typeof v === "object") {
-      const key = ctx.sources.get(v)?.nonStringKey;
-      // The evaluation_spec map itself is typed map[string]interface{}: its keys are always strings.
-      if (key && !isRoot) {
-        nonStringKeys.set(v, key);
-        ctx.decodeError("eval-spec-marshal-error", key, `${MARSHAL_PREFIX}json: unsupported type: map[interface {}]interface {}`);
-      }
-      for (const [k, item] of Object.entries(v)) {
-        number(item, () => ctx.at.value(v, k));
-        visit(item, false);
-      }
-    }
-  };
-  visit(root, true);
+  for (const f of marshalFailures(root, ctx.sources, ctx.at)) {
+    if (f.map) nonStringKeys.set(f.map, f.span);
+    ctx.decodeError("eval-spec-marshal-error", f.span, MARSHAL_PREFIX + f.message, f.value === undefined ? undefined : { value: f.value });
+  }
   return nonStringKeys;
 }
 

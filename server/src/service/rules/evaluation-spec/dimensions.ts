@@ -1,13 +1,11 @@
 import type { RuleContext } from "../context";
 import type { PairSource } from "../../model/source";
-import type { Span } from "../../types";
 import type { EvalStage } from "./index";
 import { enums, enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
-import { declaredKeys, RegisteredJudge, registeredJudges } from "./judges";
+import { duplicateOf, FirstSeen } from "../unique-keys";
+import { keyRegistry, RegisteredJudge } from "./keys";
 import { list, num, Obj, obj, SPEC, str } from "./read";
-import { itemNode, itemValue } from "./spans";
 
 const BUILTIN = enums.builtin_dimension_keys.values as Record<string, { source: string; better_direction: string }>;
 /** Includes human_preference, which is valid though the error message does not list it. */
@@ -47,8 +45,8 @@ export const normalizeDimensions: EvalStage = (ctx, spec) => {
 /** `- correctness` is `{key: correctness}`, a null element an empty-key dimension; both keep the item's range. */
 function dimensionFromScalar(ctx: RuleContext, dims: unknown[], i: number, value: string | null): Obj {
   const keys = new Map<string, PairSource>();
-  const node = itemNode(ctx, dims, i);
-  const span = value === null ? ctx.at.item(dims, i) : itemValue(ctx, dims, i);
+  const node = ctx.at.itemNode(dims, i);
+  const span = value === null ? ctx.at.item(dims, i) : ctx.at.itemValue(dims, i);
   if (value !== null) keys.set("key", { key: span, value: span, valueNode: node });
   const dim: Obj = value === null ? {} : { key: value };
   ctx.sources.set(dim, { node, anchor: span, extent: span, keys, items: [], writtenIndex: [] });
@@ -85,9 +83,7 @@ function expandBuiltin(ctx: RuleContext, spec: Obj, scorecard: Obj, dim: Obj): v
 export const dimensionRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   const refs: Refs = {
-    validators: declaredKeys(ctx, spec.validators),
-    metrics: declaredKeys(ctx, spec.metrics),
-    judges: registeredJudges(ctx, spec),
+    ...keyRegistry(spec),
     spec: spec as Obj,
     scorecard: scorecard ?? {},
   };
@@ -115,9 +111,9 @@ export const dimensionRules: EvalStage = (ctx, spec) => {
 };
 
 interface Refs {
-  validators: Map<string, Span>;
-  metrics: Map<string, Span>;
-  judges: Map<string, RegisteredJudge>;
+  validators: FirstSeen;
+  metrics: FirstSeen;
+  judges: ReadonlyMap<string, RegisteredJudge>;
   spec: Obj;
   scorecard: Obj;
 }
@@ -130,7 +126,7 @@ function checkSourceReferences(ctx: RuleContext, dim: Obj, p: string, source: st
         if (typeof v !== "string" && v !== null) return; // a decode error
         const name = v ?? "";
         if (refs.validators.has(name)) return;
-        ctx.report("dimension-validator-unknown", `${p}.validators[${k}]`, itemValue(ctx, dim.validators as unknown[], k), {
+        ctx.report("dimension-validator-unknown", `${p}.validators[${k}]`, ctx.at.itemValue(dim.validators as unknown[], k), {
           message: `references unknown validator key ${goQuote(name)}`,
           data: { kind: "validator", name },
         });

@@ -1,15 +1,15 @@
 import type { RuleContext } from "../context";
-import type { Span } from "../../types";
 import type { EvalSpec } from "./spec";
 import type { EvalStage } from "./index";
 import { enumValues } from "../../catalog";
+import { lastFoldKey } from "../../util/go-json";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";
 import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
-import { duplicateOf } from "../assets";
-import { isSupportedEvidenceReference } from "./evidence-reference";
+import { duplicateOf } from "../unique-keys";
+import { isSupportedEvidenceReference } from "./evidence";
 import { judgeProvider } from "./judge-providers";
+import { keyRegistry } from "./keys";
 import { isObj, list, num, Obj, obj, SPEC, str } from "./read";
-import { itemValue } from "./spans";
 
 const MODES = enumValues("judge_method_mode");
 const AGGREGATIONS = enumValues("consensus_aggregation");
@@ -33,79 +33,35 @@ export const normalizeJudges: EvalStage = (_ctx, spec) => {
   }
 };
 
-/** Trimmed, non-empty keys of a declaration list (validators, metrics), each with its first span. */
-export function declaredKeys(ctx: RuleContext, items: unknown): Map<string, Span> {
-  const keys = new Map<string, Span>();
-  for (const item of list(items)) {
-    const key = goTrim(str(obj(item)?.key));
-    if (key !== "" && !keys.has(key)) keys.set(key, ctx.nameSpan(ctx.at.value(item as Obj, "key"), key));
-  }
-  return keys;
-}
-
-type KeyVerdict =
-  | { kind: "required" | "accepted" }
-  | { kind: "duplicate" | "validator" | "metric"; first: Span };
-
-/** Judges registered in the shared key namespace, by key: what dimensions may reference (§9.9). */
-export interface RegisteredJudge {
-  mode: string;
-  judge: Obj;
-}
-
 /**
- * The key verdict of every judge, in order: a judge is registered (with whatever mode it has) unless
- * its key is blank, repeats an earlier registered judge, or collides with a validator or metric key.
+ * §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. A judge is registered in the shared key
+ * namespace (whatever its mode) unless its key is blank, repeats an earlier registered judge, or collides
+ * with a validator or metric key; nothing else is checked for a judge that is not registered.
  */
-function judgeKeyVerdicts(ctx: RuleContext, spec: EvalSpec): { judge: Obj | undefined; key: string; verdict: KeyVerdict }[] {
-  const validators = declaredKeys(ctx, spec.validators);
-  const metrics = declaredKeys(ctx, spec.metrics);
-  const registered = new Map<string, Span>();
-  return list(spec.llm_judges).map((item) => {
-    const judge = obj(item);
-    const key = goTrim(str(judge?.key));
-    let verdict: KeyVerdict;
-    const earlier = registered.get(key);
-    const validator = validators.get(key);
-    const metric = metrics.get(key);
-    if (key === "") verdict = { kind: "required" };
-    else if (earlier) verdict = { kind: "duplicate", first: earlier };
-    else if (validator) verdict = { kind: "validator", first: validator };
-    else if (metric) verdict = { kind: "metric", first: metric };
-    else {
-      verdict = { kind: "accepted" };
-      registered.set(key, ctx.nameSpan(ctx.at.value(judge, "key"), key));
-    }
-    return { judge, key, verdict };
-  });
-}
-
-export function registeredJudges(ctx: RuleContext, spec: EvalSpec): Map<string, RegisteredJudge> {
-  const out = new Map<string, RegisteredJudge>();
-  for (const { judge, key, verdict } of judgeKeyVerdicts(ctx, spec)) {
-    if (judge && verdict.kind === "accepted") out.set(key, { mode: str(judge.mode), judge });
-  }
-  return out;
-}
-
-/** §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. */
 export const judgeRules: EvalStage = (ctx, spec) => {
-  judgeKeyVerdicts(ctx, spec).forEach(({ judge, key, verdict }, i) => {
+  const keys = keyRegistry(spec);
+  list(spec.llm_judges).forEach((item, i) => {
+    const judge = obj(item);
     if (!judge) return; // not an object: a decode error
     const p = `${SPEC}.llm_judges[${i}]`;
+    const key = goTrim(str(judge.key));
     const keySpan = ctx.at.value(judge, "key");
-    switch (verdict.kind) {
-      case "required":
-        return ctx.report("judge-key-required", `${p}.key`, keySpan);
-      case "duplicate":
-        return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(verdict.first, `judge "${key}"`));
-      case "validator":
-      case "metric":
-        return ctx.report(`judge-key-collides-${verdict.kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
-          message: `collides with ${verdict.kind} key ${goQuote(key)}`,
-          related: [{ span: verdict.first, message: `${verdict.kind} "${key}"` }],
-        });
+    if (key === "") return ctx.report("judge-key-required", `${p}.key`, keySpan);
+    const earlier = keys.judges.get(key);
+    if (earlier) {
+      const first = ctx.nameSpan(ctx.at.value(earlier.judge, "key"), key);
+      return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(first, `judge "${key}"`));
     }
+    for (const [kind, declared] of [["validator", keys.validators], ["metric", keys.metrics]] as const) {
+      const first = declared.at(key);
+      if (first) {
+        return ctx.report(`judge-key-collides-${kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
+          message: `collides with ${kind} key ${goQuote(key)}`,
+          related: [{ span: ctx.nameSpan(first, key), message: `${kind} "${key}"` }],
+        });
+      }
+    }
+    keys.judges.set(key, { mode: str(judge.mode), judge });
     checkJudge(ctx, judge, p);
   });
   checkJudgeLimits(ctx, spec);
@@ -124,7 +80,7 @@ function checkJudge(ctx: RuleContext, j: Obj, p: string): void {
   list(j.context_from).forEach((c, k) => {
     const ref = c === null ? "" : c;
     if (typeof ref === "string" && !isSupportedEvidenceReference(ref)) {
-      ctx.report("judge-context-from-unsupported", `${p}.context_from[${k}]`, itemValue(ctx, j.context_from as unknown[], k));
+      ctx.report("judge-context-from-unsupported", `${p}.context_from[${k}]`, ctx.at.itemValue(j.context_from as unknown[], k));
     }
   });
   checkOutputSchema(ctx, j, p);
@@ -178,7 +134,7 @@ function checkModels(ctx: RuleContext, j: Obj, p: string): boolean {
   } else if (models.length > 0) {
     models.forEach((m, k) => {
       if (typeof m !== "string") return; // a decode error
-      const span = itemValue(ctx, models, k);
+      const span = ctx.at.itemValue(models, k);
       if (goTrim(m) === "") ctx.report("judge-models-entry-empty", `${p}.models[${k}]`, span);
       else if (!judgeProvider(m)) ctx.report("judge-models-entry-provider-unknown", `${p}.models[${k}]`, span);
     });
@@ -238,31 +194,20 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   const field = `${p}.output_schema`;
   const err = jsonSchemaDecodeError(schema);
   if (err) {
-    ctx.report("judge-output-schema-invalid", field, spanInside(ctx, j, "output_schema", err.path), {
+    ctx.report("judge-output-schema-invalid", field, ctx.at.pathValue(j, ["output_schema", ...err.path]), {
       message: `must be valid JSON Schema: ${err.message}`,
     });
     return;
   }
-  const draft = isObj(schema) ? str(schema.$schema) : "";
+  // The decoded Schema's $schema field: keys match case-insensitively, the last one in Go's order wins.
+  const draftKey = isObj(schema) ? lastFoldKey(schema, "$schema") : undefined;
+  const draft = draftKey === undefined ? "" : str((schema as Obj)[draftKey]);
   if (!SCHEMA_DRAFTS.includes(draft)) {
-    ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, "$schema"), {
+    ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, draftKey ?? "$schema"), {
       message: `must be valid JSON Schema: unsupported JSON schema draft ${goQuote(draft)}`,
       data: { expected: SCHEMA_DRAFTS.filter((d) => d !== "") },
     });
   }
-}
-
-/** The span of the value at `path` under `owner[key]`, stopping at the deepest written container. */
-function spanInside(ctx: RuleContext, owner: Obj, key: string, path: (string | number)[]): Span {
-  let container: unknown = owner;
-  let at: string | number = key;
-  for (const seg of path) {
-    const next = (container as Record<string | number, unknown>)[at];
-    if (typeof next !== "object" || next === null) break;
-    container = next;
-    at = seg;
-  }
-  return Array.isArray(container) && typeof at === "number" ? itemValue(ctx, container, at) : ctx.at.value(container as Obj, String(at));
 }
 
 /** The `${secrets.` form found in judge prompt text, if any (§9.9 secret scan). */

@@ -2,9 +2,10 @@ import type { EvalStage } from "./index";
 import type { EvalSpecMetricsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf } from "../assets";
+import { checkKey } from "../unique-keys";
 import { keyRegistry } from "./keys";
-import { entries, text } from "./values";
+import { str } from "./read";
+import { entries } from "./spans";
 
 const P = "version.evaluation_spec.metrics";
 
@@ -18,17 +19,12 @@ export const metricRules: EvalStage = (ctx, spec) => {
   const keys = keyRegistry(spec).metrics;
   for (const m of entries<EvalSpecMetricsItem>(ctx, spec.metrics)) {
     const p = `${P}[${m.index}]`;
-    const key = text(m.item.key);
-    const keySpan = m.span("key");
-    if (key === "") ctx.report("metric-key-required", `${p}.key`, keySpan);
-    else {
-      const first = keys.declare(key, keySpan);
-      if (first) ctx.report("metric-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `metric ${goQuote(key)}`));
-    }
-    if (!types.includes(text(m.item.type))) {
+    const key = str(m.item.key);
+    checkKey(ctx, keys, key, `${p}.key`, m.span("key"), "metric-key", `metric ${goQuote(key)}`);
+    if (!types.includes(str(m.item.type))) {
       ctx.report("metric-type-unsupported", `${p}.type`, m.span("type"), { data: { expected: types } });
     }
-    const collector = text(m.item.collector);
+    const collector = str(m.item.collector);
     if (collector === "") ctx.report("metric-collector-required", `${p}.collector`, m.span("collector"));
     else if (rejected.includes(collector)) ctx.report("metric-collector-unsupported", `${p}.collector`, m.span("collector"));
   }

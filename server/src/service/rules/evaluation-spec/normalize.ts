@@ -1,6 +1,6 @@
 import type { EvalStage } from "./index";
 import { goTrim } from "../../util/go-quote";
-import { isRecord } from "./values";
+import { isObj } from "./read";
 
 /**
  * §9.1: the identifiers of the spec itself, validators, metrics, pricing rows and behavioral signals are
@@ -11,8 +11,8 @@ export const normalizeCoreFields: EvalStage = (_ctx, spec) => {
   trim(spec, "name");
   eachRecord(spec.validators, (v) => trim(v, "key", "target", "expected_from"));
   eachRecord(spec.metrics, (m) => trim(m, "key", "collector", "unit"));
-  if (isRecord(spec.pricing)) eachRecord(spec.pricing.models, (p) => trim(p, "provider_key", "provider_model_id"));
-  if (isRecord(spec.behavioral)) eachRecord(spec.behavioral.signals, (s) => trim(s, "key"));
+  if (isObj(spec.pricing)) eachRecord(spec.pricing.models, (p) => trim(p, "provider_key", "provider_model_id"));
+  if (isObj(spec.behavioral)) eachRecord(spec.behavioral.signals, (s) => trim(s, "key"));
 };
 
 function trim(obj: object, ...keys: string[]): void {
@@ -24,5 +24,5 @@ function trim(obj: object, ...keys: string[]): void {
 }
 
 function eachRecord(list: unknown, f: (o: Record<string, unknown>) => void): void {
-  if (Array.isArray(list)) for (const o of list) if (isRecord(o)) f(o);
+  if (Array.isArray(list)) for (const o of list) if (isObj(o)) f(o);
 }

@@ -1,9 +1,10 @@
 import type { RuleContext } from "../context";
-import { duplicateOf, FirstSeen } from "../assets";
+import { checkKey, FirstSeen } from "../unique-keys";
 import { enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
 import type { EvalStage } from "./index";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
+import { str } from "./read";
 
 /** §9.1: the scoring validator trims post_execution_checks[].key and .path. */
 export const normalizePostExecutionChecks: EvalStage = (_ctx, spec) => {
@@ -20,12 +21,7 @@ export const postExecutionCheckStage: EvalStage = (ctx, spec) => {
   (spec.post_execution_checks ?? []).forEach((check, i) => {
     const path = `version.evaluation_spec.post_execution_checks[${i}]`;
     const key = str(check.key);
-    const keySpan = ctx.at.value(check, "key");
-    if (key === "") ctx.report("pec-key-required", `${path}.key`, keySpan);
-    else {
-      const first = seen.check(key, keySpan);
-      if (first) ctx.report("pec-key-duplicate", `${path}.key`, keySpan, duplicateOf(first, `post_execution_check ${goQuote(key)}`));
-    }
+    checkKey(ctx, seen, key, `${path}.key`, ctx.at.value(check, "key"), "pec-key", `post_execution_check ${goQuote(key)}`);
     if (!types.includes(str(check.type))) {
       ctx.report("pec-type-invalid", `${path}.type`, ctx.at.value(check, "type"), { data: { expected: types } });
     }
@@ -70,8 +66,4 @@ export function reportUnknownCheck(ctx: RuleContext, code: string, v: EvalSpecVa
     message: `references unknown post_execution_check key ${goQuote(ref)}`,
     data: { kind: "check", name: ref },
   });
-}
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
 }

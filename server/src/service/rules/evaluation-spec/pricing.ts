@@ -1,8 +1,9 @@
 import type { EvalStage } from "./index";
 import type { EvalSpecPricingModelsItem } from "./spec";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf, FirstSeen } from "../assets";
-import { entries, isRecord, num, text } from "./values";
+import { duplicateOf, FirstSeen } from "../unique-keys";
+import { isObj, num, str } from "./read";
+import { entries } from "./spans";
 
 const P = "version.evaluation_spec.pricing.models";
 const COSTS = [
@@ -12,12 +13,12 @@ const COSTS = [
 
 /** §9.8, step (7) of V13, per pricing row: both ids required, costs not negative, one row per (provider, model). */
 export const pricingRules: EvalStage = (ctx, spec) => {
-  if (!isRecord(spec.pricing)) return;
+  if (!isObj(spec.pricing)) return;
   const seen = new FirstSeen();
   for (const row of entries<EvalSpecPricingModelsItem>(ctx, spec.pricing.models)) {
     const p = `${P}[${row.index}]`;
-    const provider = text(row.item.provider_key);
-    const model = text(row.item.provider_model_id);
+    const provider = str(row.item.provider_key);
+    const model = str(row.item.provider_model_id);
     if (provider === "") ctx.report("pricing-provider-key-required", `${p}.provider_key`, row.span("provider_key"));
     if (model === "") ctx.report("pricing-model-id-required", `${p}.provider_model_id`, row.span("provider_model_id"));
     for (const [key, code] of COSTS) {

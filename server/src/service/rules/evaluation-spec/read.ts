@@ -1,6 +1,8 @@
 /**
- * Defensive reads of evaluation_spec data. The stages are written against canonical, correctly typed data,
- * but a wrong-typed value (already a decode error) must never crash them: it reads as absent.
+ * Defensive reads of evaluation_spec data. Rules are written against the canonical, correctly typed spec,
+ * but a value of the wrong type must never crash them: the strict decode reports it, and whatever a rule
+ * then says about the same value is dropped (it overlaps the decode error). So a wrong type reads as the
+ * field's zero value, exactly what the reference would have had there.
  */
 
 export type Obj = Record<string, unknown>;

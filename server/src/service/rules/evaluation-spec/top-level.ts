@@ -1,19 +1,20 @@
 import type { EvalStage } from "./index";
 import { enumValues } from "../../catalog";
-import { isRecord, num, spanIn, specSpan, text } from "./values";
+import { isObj, num, str } from "./read";
+import { spanIn, specSpan } from "./spans";
 
 const P = "version.evaluation_spec";
 
 /** §9.2, step (1) of V13: name, version_number, judge_mode, the required lists, strategy, runtime_limits. */
 export const topLevelRules: EvalStage = (ctx, spec) => {
   const at = (key: string) => specSpan(ctx, spec, key);
-  if (text(spec.name) === "") ctx.report("eval-name-required", `${P}.name`, at("name"));
+  if (str(spec.name) === "") ctx.report("eval-name-required", `${P}.name`, at("name"));
   const version = num(spec.version_number);
   if (version === undefined || version <= 0) {
     ctx.report("eval-version-number-positive", `${P}.version_number`, at("version_number"));
   }
   const judgeModes = enumValues("judge_mode");
-  if (!judgeModes.includes(text(spec.judge_mode))) {
+  if (!judgeModes.includes(str(spec.judge_mode))) {
     ctx.report("eval-judge-mode-invalid", `${P}.judge_mode`, at("judge_mode"), { data: { expected: judgeModes } });
   }
   if (!Array.isArray(spec.validators) || spec.validators.length === 0) {
@@ -22,19 +23,19 @@ export const topLevelRules: EvalStage = (ctx, spec) => {
 
   const scorecard = spec.scorecard;
   const inScorecard = (key: string) => spanIn(ctx, scorecard, key, () => at("scorecard"));
-  const dimensions = isRecord(scorecard) ? scorecard.dimensions : undefined;
+  const dimensions = isObj(scorecard) ? scorecard.dimensions : undefined;
   if (!Array.isArray(dimensions) || dimensions.length === 0) {
     ctx.report("eval-dimensions-empty", `${P}.scorecard.dimensions`, inScorecard("dimensions"));
   }
   // An empty strategy means weighted.
-  const strategy = isRecord(scorecard) ? text(scorecard.strategy) : "";
+  const strategy = isObj(scorecard) ? str(scorecard.strategy) : "";
   const strategies = enumValues("scoring_strategy");
   if (strategy !== "" && !strategies.includes(strategy)) {
     ctx.report("eval-strategy-invalid", `${P}.scorecard.strategy`, inScorecard("strategy"), { data: { expected: strategies } });
   }
 
   const limits = spec.runtime_limits;
-  if (!isRecord(limits)) return;
+  if (!isObj(limits)) return;
   const limit = (key: keyof typeof limits, code: string, bad: (v: number) => boolean) => {
     const v = num(limits[key]);
     if (v !== undefined && bad(v)) ctx.report(code, `${P}.runtime_limits.${key}`, ctx.at.value(limits, key));

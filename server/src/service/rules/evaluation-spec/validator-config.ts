@@ -5,7 +5,8 @@ import type { Span } from "../../types";
 import { goQuote, goTrim } from "../../util/go-quote";
 import type { EvalStage } from "./index";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
-import { catalogStructName, itemValueSpan, StrictDecoder } from "./strict-json";
+import { catalogStructName, StrictDecoder } from "./strict-json";
+import { list, num, str } from "./read";
 import { reportCaseVariants } from "./decode";
 import { findCheck, reportUnknownCheck, validatorTarget } from "./post-execution-checks";
 
@@ -29,18 +30,16 @@ class ConfigScope {
   }
 
   num(key: string): number | undefined {
-    const v = this.cfg[key];
-    return typeof v === "number" ? v : undefined;
+    return num(this.cfg[key]);
   }
 
   str(key: string): string {
-    const v = this.cfg[key];
-    return typeof v === "string" ? v : "";
+    return str(this.cfg[key]);
   }
 
+  /** A list<string> field (the strict decode made every element a string). */
   list(key: string): string[] {
-    const v = this.cfg[key];
-    return Array.isArray(v) ? (v as string[]) : [];
+    return list(this.cfg[key]) as string[];
   }
 
   /** Reports on `config<suffix>`, at `key`'s value (or the config's key when `key` is not written). */
@@ -116,7 +115,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     const known = enumValues("normalized_match_step");
     steps.forEach((step, k) => {
       if (known.includes(step)) return;
-      s.ctx.report("normalized-match-step-unsupported", `${s.field}.pipeline[${k}]`, itemValueSpan(s.ctx.sources, s.ctx.at, steps, k), {
+      s.ctx.report("normalized-match-step-unsupported", `${s.field}.pipeline[${k}]`, s.ctx.at.itemValue(steps, k), {
         message: `${goQuote(step)} is not a supported normalization step`,
         data: { expected: known, via: key },
       });
@@ -189,7 +188,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     const tools = s.list("ordered_tools");
     tools.forEach((tool, k) => {
       if (goTrim(tool) === "") {
-        s.ctx.report("tca-ordered-tool-empty", `${s.field}.ordered_tools[${k}]`, itemValueSpan(s.ctx.sources, s.ctx.at, tools, k));
+        s.ctx.report("tca-ordered-tool-empty", `${s.field}.ordered_tools[${k}]`, s.ctx.at.itemValue(tools, k));
       }
     });
     const orderMode = goTrim(s.str("order_mode"));

@@ -3,10 +3,11 @@ import type { RuleContext } from "../context";
 import type { EvalSpecValidatorsItem } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
-import { duplicateOf } from "../assets";
+import { checkKey } from "../unique-keys";
 import { isSupportedEvidenceReference } from "./evidence";
 import { keyRegistry } from "./keys";
-import { entries, Entry, text } from "./values";
+import { str } from "./read";
+import { entries, Entry } from "./spans";
 
 const P = "version.evaluation_spec.validators";
 const FILE = "file:";
@@ -21,14 +22,9 @@ export const validatorRules: EvalStage = (ctx, spec) => {
   const keys = keyRegistry(spec).validators;
   for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
     const p = `${P}[${v.index}]`;
-    const key = text(v.item.key);
-    const keySpan = v.span("key");
-    if (key === "") ctx.report("validator-key-required", `${p}.key`, keySpan);
-    else {
-      const first = keys.declare(key, keySpan);
-      if (first) ctx.report("validator-key-duplicate", `${p}.key`, keySpan, duplicateOf(first, `validator ${goQuote(key)}`));
-    }
-    const type = text(v.item.type);
+    const key = str(v.item.key);
+    checkKey(ctx, keys, key, `${p}.key`, v.span("key"), "validator-key", `validator ${goQuote(key)}`);
+    const type = str(v.item.type);
     if (!types.includes(type)) {
       ctx.report("validator-type-unsupported", `${p}.type`, v.span("type"), { data: { expected: types } });
     }
@@ -40,7 +36,7 @@ export const validatorRules: EvalStage = (ctx, spec) => {
 
 function checkTarget(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: string): void {
   const p = `${P}[${v.index}].target`;
-  const target = text(v.item.target);
+  const target = str(v.item.target);
   const span = v.span("target");
   if (target === "") ctx.report("validator-target-required", p, span);
   else if (type === "tool_call_assertion") {
@@ -53,7 +49,7 @@ function checkTarget(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: s
 
 function checkExpectedFrom(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: string): void {
   const p = `${P}[${v.index}].expected_from`;
-  const expected = text(v.item.expected_from);
+  const expected = str(v.item.expected_from);
   const span = v.span("expected_from");
   // Unknown types count as needing expected_from, as in the reference.
   if (!enumValues("validator_types_not_requiring_expected_from").includes(type)) {

@@ -27,7 +27,7 @@ export function skillReport(model: SkillModel, opts: SkillReportOptions = {}): {
       if (!safeId(id)) return undefined; // an id that is not a file name must not reach outside the directory
       for (const ext of [".md", ".txt"]) {
         const path = join(dir, id + ext);
-        const text = model.host.readFile(path, dir); // a response file linked from outside the directory is not read
+        const text = model.host.readFile(path);
         if (text !== undefined) return { path, text };
       }
       return undefined;

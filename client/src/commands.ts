@@ -1,0 +1,82 @@
+import * as vscode from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import type * as lsp from "vscode-languageclient";
+import { Commands, ConvertLegacyItemsResult, Requests, SkillText, WorkspaceValidation } from "../../shared/src";
+
+/** The commands: each asks the server to do the work and only shows the result. */
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel): void {
+  const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+
+  register(Commands.validateWorkspace, async () => {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: "Validating challenge packs…" },
+      () => client.sendRequest<WorkspaceValidation>(Requests.validateWorkspace, {}),
+    );
+    await vscode.commands.executeCommand("workbench.actions.view.problems");
+    void vscode.window.showInformationMessage(summary(result));
+    return result;
+  });
+
+  register(Commands.convertLegacyItems, async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc) return void vscode.window.showWarningMessage("Open a challenge pack first.");
+    const result = await client.sendRequest<ConvertLegacyItemsResult>(Requests.convertLegacyItems, { uri: doc.uri.toString() });
+    if (result.changes === 0) void vscode.window.showInformationMessage("No legacy `items` or `item_key` in this file.");
+    return result;
+  });
+
+  register(Commands.restartServer, () => client.restart());
+  register(Commands.showOutput, () => output.show(true));
+
+  const markdownCommand = (request: string, what: string) => async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc) return void vscode.window.showWarningMessage(`Open ${what} first.`);
+    const result = await client.sendRequest<SkillText>(request, { uri: doc.uri.toString() });
+    if (result.markdown === null) return void vscode.window.showWarningMessage(result.error ?? "Nothing to show.");
+    const shown = await vscode.workspace.openTextDocument({ language: "markdown", content: result.markdown });
+    await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    return result;
+  };
+  const caseFile = "a Skill Testing case file (tests/skill_cases.yaml)";
+  register(Commands.skillPrompts, markdownCommand(Requests.skillPrompts, caseFile));
+  register(Commands.skillReport, markdownCommand(Requests.skillReport, caseFile));
+  register(Commands.inputSetReport, markdownCommand(Requests.inputSetReport, "a challenge pack"));
+
+  // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
+  register(Commands.runInputSet, async (command: unknown) => {
+    if (typeof command !== "string" || command === "") return;
+    const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
+    if (choice === COPY) await vscode.env.clipboard.writeText(command);
+    else if (choice === RUN_IN_TERMINAL) {
+      const terminal = vscode.window.createTerminal({ name: "AgentClash", cwd: packFolder() });
+      terminal.show();
+      terminal.sendText(command);
+    }
+  });
+
+  // Code lenses ask for this with LSP JSON arguments; VS Code's own command wants its types.
+  register(Commands.showReferences, (uri: string, position: lsp.Position, locations: lsp.Location[]) =>
+    vscode.commands.executeCommand(
+      "editor.action.showReferences",
+      vscode.Uri.parse(uri),
+      client.protocol2CodeConverter.asPosition(position),
+      locations.map((l) => client.protocol2CodeConverter.asLocation(l)),
+    ),
+  );
+}
+
+const RUN_IN_TERMINAL = "Run in Terminal";
+const COPY = "Copy";
+
+/** The folder of the active pack on disk: where the command line's pack is. */
+function packFolder(): vscode.Uri | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === "file" ? vscode.Uri.joinPath(uri, "..") : undefined;
+}
+
+function summary(r: WorkspaceValidation): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (r.files === 0) return "No challenge packs or Skill Testing case files in the workspace.";
+  const errors = r.errors ? `${plural(r.errors, "error")} in ${plural(r.filesWithErrors, "file")}` : "no errors";
+  return `Validated ${plural(r.files, "file")}: ${errors}, ${plural(r.warnings, "warning")}.`;
+}

@@ -1,0 +1,120 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { ROOT } from "../../scripts/paths";
+import { launchBrowser } from "./browser";
+import { CodeServer } from "./code-server";
+import { RunDir } from "./run-dir";
+import { need } from "./tools";
+import { UI_TIMEOUT, Workbench } from "./workbench";
+import { waitForFile } from "./wait";
+
+/**
+ * The packaged .vsix in a clean code-server, driven through VS Code's web UI in headless Chromium, as a pack
+ * author would use it. Each scenario waits on what the UI shows and saves a screenshot to test-results/.
+ */
+
+const run = new RunDir("ui");
+let server: CodeServer | undefined;
+let browser: { context: BrowserContext; page: Page } | undefined;
+let wb: Workbench;
+let workspace: string;
+let page: Page;
+
+before(async () => {
+  const vsix = need("vsix");
+  workspace = run.workspace();
+  await CodeServer.installExtension(run.path, vsix);
+  server = await CodeServer.start(run.path, workspace);
+  browser = await launchBrowser(run.path);
+  page = browser.page;
+  wb = new Workbench(page);
+  await wb.open(server.url, workspace);
+});
+
+after(async () => {
+  await browser?.context.close();
+  await server?.stop();
+  run.finish();
+});
+
+/** A failed step leaves its screenshot and keeps the run's logs. */
+async function step(name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    run.fail();
+    await page?.screenshot({ path: run.screenshot(`${name}-FAILED`) }).catch(() => undefined);
+    throw e;
+  } finally {
+    await page?.screenshot({ path: run.screenshot(name) }).catch(() => undefined);
+  }
+}
+
+test("the .vsix installs into a clean code-server, with the schema `packlint schema` prints", async () => {
+  assert.deepEqual(await CodeServer.listExtensions(run.path), ["agentclash.packlint@0.1.0"]);
+  const installed = readFileSync(join(CodeServer.paths(run.path).extensions, "agentclash.packlint-0.1.0", "dist", "pack.schema.json"), "utf8");
+  const printed = execFileSync(process.execPath, [join(ROOT, "bin", "packlint.js"), "schema"], { encoding: "utf8", maxBuffer: 64 << 20 });
+  assert.equal(installed, printed);
+});
+
+test("1. a broken pack shows a squiggle and a Problems entry with the reference's message at its line", () =>
+  step("1-diagnostics", async () => {
+    await wb.openFile("broken.pack.yaml");
+    await page.locator(".editor-instance .monaco-editor .squiggly-error").first().waitFor({ timeout: UI_TIMEOUT });
+    await wb.statusItem("Pack: 8 errors").waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press("Control+Shift+M");
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: "version.number must be greater than 0" });
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    const text = await row.innerText();
+    assert.deepEqual(text.split("\n"), ["version.number must be greater than 0", "packlint", "version-number-positive", "[Ln 8, Col 11]"]);
+  }));
+
+test("2. Ctrl+Space on a challenge_key value lists the declared challenges; accepting one writes it", () =>
+  step("2-completion", async () => {
+    await wb.goTo(55, 24); // input_sets[1].cases[0].challenge_key: Refund window question
+    await page.keyboard.press("Control+Space");
+    const rows = page.locator(".editor-widget.suggest-widget .monaco-list-row");
+    await rows.first().waitFor({ timeout: UI_TIMEOUT });
+    const labels = (await rows.allInnerTexts()).map((t) => t.split("\n")[0]);
+    assert.deepEqual(labels, ["refund-question", "billing-question"]);
+    await page.screenshot({ path: run.screenshot("2-completion-list") });
+    await rows.filter({ hasText: "refund-question" }).click();
+    await page.locator(".editor-widget.suggest-widget.visible").waitFor({ state: "hidden", timeout: UI_TIMEOUT });
+    await page.keyboard.press("Control+S");
+    const saved = await waitForFile(join(workspace, "broken.pack.yaml"), (t) => t.split("\n")[54] === "      - challenge_key: refund-question");
+    assert.equal(saved.split("\n")[54], "      - challenge_key: refund-question");
+    await wb.statusItem("Pack: 7 errors").waitFor({ timeout: UI_TIMEOUT });
+  }));
+
+test("3. the legacy `items` quick fix rewrites the file as expected", () =>
+  step("3-quick-fix", async () => {
+    await wb.openFile("legacy-items.pack.yaml");
+    await wb.statusItem("Pack: valid").waitFor({ timeout: UI_TIMEOUT });
+    await wb.goTo(30, 6); // items:
+    await page.keyboard.press("Control+.");
+    // The preferred fix comes focused; Enter applies it, as a person would.
+    const fix = page.locator(".action-widget .monaco-list-row.focused", { hasText: 'Convert legacy `items` to `cases` in input set "refund-question-full"' });
+    await fix.waitFor({ timeout: UI_TIMEOUT });
+    await page.screenshot({ path: run.screenshot("3-quick-fix-menu") });
+    await page.keyboard.press("Enter");
+    await page.locator(".action-widget").waitFor({ state: "hidden", timeout: UI_TIMEOUT });
+    await page.keyboard.press("Control+S");
+    const expected = readFileSync(join(ROOT, "client", "test", "fixtures", "legacy-items.converted.pack.yaml"), "utf8");
+    const saved = await waitForFile(join(workspace, "legacy-items.pack.yaml"), (t) => t === expected);
+    assert.equal(saved, expected);
+  }));
+
+test("4. hover on a challenge_key value shows the challenge's title", () =>
+  step("4-hover", async () => {
+    await wb.openFile("broken.pack.yaml");
+    await wb.goTo(36, 26); // input_sets[0].cases[0].challenge_key: refund-question
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const hover = page.locator(".monaco-hover:not(.hidden)", { hasText: "challenge refund-question" });
+    await hover.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await hover.innerText(), /title: Refund window question/);
+  }));

@@ -1,0 +1,39 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import { Commands, type SkillText, type WorkspaceValidation } from "../../../shared/src";
+import { activated, open, whenDiagnostics, workspaceFile } from "./vscode-helpers";
+
+/** The extension's commands: each one's work is done by the server; here, that the wiring reaches it and back. */
+suite("commands", () => {
+  suiteSetup(async () => {
+    await activated();
+  });
+
+  test("every command of the manifest and of the server's code lenses is registered", async () => {
+    const registered = await vscode.commands.getCommands(true);
+    for (const id of Object.values(Commands)) assert.ok(registered.includes(id), id);
+  });
+
+  test("validate workspace: every pack and case file of the workspace lands in the Problems panel", async () => {
+    const result = await vscode.commands.executeCommand<WorkspaceValidation>(Commands.validateWorkspace);
+    assert.equal(result.files, 4, JSON.stringify(result)); // broken, legacy, valid, skills/refund-helper/tests/skill_cases.yaml
+    const valid = workspaceFile("valid.pack.yaml");
+    const cases = workspaceFile("skills/refund-helper/tests/skill_cases.yaml");
+    await whenDiagnostics("diagnostics of files that are not open", () =>
+      vscode.languages.getDiagnostics().some(([uri]) => uri.toString() === valid.toString() || uri.toString() === cases.toString()) ? true : undefined,
+    );
+  });
+
+  test("Skill: dry-run prompts and test report open as Markdown beside the case file", async () => {
+    const editor = await open("skills/refund-helper/tests/skill_cases.yaml");
+    assert.equal(editor.document.languageId, "agentclash-skill-cases");
+    const prompts = await vscode.commands.executeCommand<SkillText>(Commands.skillPrompts);
+    assert.match(prompts.markdown ?? "", /^# Dry-run prompts: refund-helper/);
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, "markdown");
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), prompts.markdown);
+    await open("skills/refund-helper/tests/skill_cases.yaml");
+    const report = await vscode.commands.executeCommand<SkillText>(Commands.skillReport);
+    assert.match(report.markdown ?? "", /Skill Test Report/);
+    assert.ok(["PASS", "REVIEW", "FAIL"].includes(report.overall ?? ""), String(report.overall));
+  });
+});

@@ -1,0 +1,184 @@
+import { relative, sep } from "node:path";
+import { URI } from "vscode-uri";
+import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
+import type { AssetFiles } from "../service";
+import type { SkillHost } from "../service/skill-cases";
+import { assetFilesFor } from "../workspace/asset-host";
+import { ConfinedFiles } from "../workspace/confined-files";
+import { confinedSkillHost } from "../workspace/skill-host";
+import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
+import { within } from "../workspace/paths";
+import { ProjectConfigs, type FoundConfig } from "../workspace/project-config";
+import { DocumentKinds } from "./document-kinds";
+
+export interface Folder {
+  uri: string;
+  name: string;
+  /** The folder on disk; undefined for folders of other schemes (nothing is read from them). */
+  path?: string;
+}
+
+/**
+ * The workspace as the server sees each file: the folder that holds it, that folder's settings (each folder
+ * of a multi-root workspace keeps its own), the project config that applies (`.packlintrc.json` or
+ * package.json "packlint", nearest to the file, never above its folder), and the files it may look at:
+ * those inside the workspace folders, nothing else (a file opened outside them gets no checks on disk).
+ */
+export class WorkspaceScopes {
+  private folders: Folder[] = [];
+  private global: PacklintSettings = resolveSettings(undefined);
+  private perFolder = new Map<string, PacklintSettings>();
+  private kinds = new Map<string, DocumentKinds>();
+  private files = new ConfinedFiles([]);
+  private readonly configs: ProjectConfigs;
+
+  constructor(onConfigProblem: (config: FoundConfig) => void = () => undefined) {
+    this.configs = new ProjectConfigs((path) => this.files.readFile(path), onConfigProblem);
+  }
+
+  setFolders(folders: readonly { uri: string; name: string }[]): void {
+    this.folders = folders.map((f) => ({ uri: f.uri, name: f.name, path: fsPath(f.uri) }));
+    this.files = new ConfinedFiles(this.roots());
+    this.configChanged();
+  }
+
+  /** Settings without a folder (and for folders the map does not name). */
+  setSettings(global: PacklintSettings, perFolder = new Map<string, PacklintSettings>()): void {
+    this.global = global;
+    this.perFolder = perFolder;
+    this.kinds.clear();
+  }
+
+  /** A config file changed: read configs again. */
+  configChanged(): void {
+    this.configs.invalidate();
+    this.kinds.clear();
+  }
+
+  folderList(): readonly Folder[] {
+    return this.folders;
+  }
+
+  /** The folders on disk. */
+  roots(): string[] {
+    return this.folders.flatMap((f) => (f.path ? [f.path] : []));
+  }
+
+  /** The innermost workspace folder that holds a document. */
+  folderOf(uri: string): Folder | undefined {
+    const path = fsPath(uri);
+    let best: Folder | undefined;
+    for (const f of this.folders) {
+      const inside = path && f.path ? within(f.path, path) : uri.startsWith(f.uri.endsWith("/") ? f.uri : `${f.uri}/`);
+      if (inside && (!best || f.uri.length > best.uri.length)) best = f;
+    }
+    return best;
+  }
+
+  settingsFor(uri: string): PacklintSettings {
+    const folder = this.folderOf(uri);
+    return (folder && this.perFolder.get(folder.uri)) ?? this.global;
+  }
+
+  configFor(uri: string): FoundConfig | undefined {
+    const path = fsPath(uri);
+    return path ? this.projectConfig(path) : undefined;
+  }
+
+  /**
+   * The rule levels of a document: its folder's settings, then its project config, which wins where both
+   * name a code (the config is what the project's CI enforces, so the editor shows the same verdicts).
+   */
+  rulesFor(uri: string): Record<string, RuleLevel> {
+    return { ...this.settingsFor(uri).rules, ...this.configFor(uri)?.config.rules };
+  }
+
+  /** The document kinds of a document's folder: its settings' globs, its project config's `packs` globs, content. */
+  kindsFor(uri: string): DocumentKinds {
+    const key = this.folderOf(uri)?.uri ?? "";
+    let kinds = this.kinds.get(key);
+    if (!kinds) {
+      kinds = new DocumentKinds(this.settingsFor(uri), (path) => {
+        const config = this.projectConfig(path);
+        return !!config && configGlobs(config).pack(path);
+      });
+      this.kinds.set(key, kinds);
+    }
+    return kinds;
+  }
+
+  /**
+   * A path the index never covers: below a folder the walk skips (dependencies, build output, dot-folders)
+   * or outside every workspace folder.
+   */
+  outsideIndex(path: string): boolean {
+    const root = this.files.rootOf(path);
+    if (!root) return true;
+    const rel = relative(within(root.given, path) ? root.given : root.real, path);
+    return rel.split(sep).slice(0, -1).some(isSkippedDir);
+  }
+
+  /** A project config's `ignore` glob matches the file or folder: the index leaves it out. */
+  ignored(path: string): boolean {
+    const config = this.projectConfig(path);
+    return !!config && configGlobs(config).ignored(path);
+  }
+
+  /** Whether a file might be a pack or case file by name alone: YAML, or a glob of its settings or config matches. */
+  isCandidate(path: string): boolean {
+    if (YAML_FILE.test(path)) return true;
+    const uri = URI.file(path).toString();
+    return !!this.kindsFor(uri).kindOf(uri, "", "");
+  }
+
+  /**
+   * The kind and text of a file on disk inside the workspace, when it is a pack or case file: by name (globs),
+   * else YAML by content. Ignored files, links leading out and unreadable files are none.
+   */
+  classifyFile(path: string): { kind: DocumentKind; text: string } | undefined {
+    if (!this.files.rootOf(path) || this.ignored(path)) return undefined;
+    const uri = URI.file(path).toString();
+    const kinds = this.kindsFor(uri);
+    const byName = kinds.kindOf(uri, "", "");
+    if (!byName && !YAML_FILE.test(path)) return undefined;
+    const text = this.files.readFile(path);
+    if (text === undefined) return undefined;
+    const kind = byName ?? kinds.kindOf(uri, "yaml", text);
+    return kind ? { kind, text } : undefined;
+  }
+
+  /** The asset check's view of the disk for a pack in a workspace folder (none elsewhere: nothing outside the workspace is looked at). */
+  assetFiles(uri: string): AssetFiles | undefined {
+    const path = fsPath(uri);
+    return path && this.files.rootOf(path) ? assetFilesFor(this.files, path) : undefined;
+  }
+
+  /** Document links: a written path to the URI of an existing file inside the workspace. */
+  linkResolver(uri: string): (path: string) => string | undefined {
+    const files = this.assetFiles(uri);
+    return (path) => {
+      const found = files?.(path);
+      return found?.state === "file" ? found.target : undefined;
+    };
+  }
+
+  /** What a case file may read (SKILL.md, its inputs, its responses): files inside the workspace only. */
+  skillHost(_uri: string): SkillHost {
+    return confinedSkillHost(this.files);
+  }
+
+  /** The config of a file inside a workspace folder (files outside them have none: nothing there is read). */
+  private projectConfig(path: string): FoundConfig | undefined {
+    const root = this.files.rootOf(path);
+    return root ? this.configs.forFile(path, within(root.given, path) ? root.given : root.real) : undefined;
+  }
+}
+
+export function fsPath(uri: string): string | undefined {
+  try {
+    const u = URI.parse(uri);
+    return u.scheme === "file" ? u.fsPath : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,167 @@
+import { lstatSync } from "node:fs";
+import { basename, dirname, resolve, sep } from "node:path";
+import { URI } from "vscode-uri";
+import { FileChangeType, type FileEvent } from "vscode-languageserver/node";
+import type { WorkspaceValidation } from "../../../shared/src";
+import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
+import { CONFIG_FILE_NAMES } from "../workspace/project-config";
+import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
+import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
+import { withAssetChecks, withRuleLevels } from "./file-diagnostics";
+import type { IndexProgress } from "./index-progress";
+import { languages } from "./languages";
+import { fsPath, WorkspaceScopes } from "./workspace-scopes";
+import { WorkspaceFiles } from "./workspace-validation";
+
+/** What the workspace needs from the server's open documents and connection. */
+export interface WorkspaceHost {
+  isOpen(uri: string): boolean;
+  /** An open document's diagnostics (with its rule levels and asset checks); undefined when it is not open or not ours. */
+  openDiagnostics(uri: string): PackDiagnostic[] | undefined;
+  /** The key symbols of every open pack (their current text, not the disk's). */
+  openSymbols(): { uri: string; symbols: KeySymbol[] }[];
+  /** Publishes diagnostics of a file that is not open. */
+  publish(uri: string, diagnostics: PackDiagnostic[]): void;
+  /** Files on disk changed: open documents should be checked again (asset paths, Skill inputs). */
+  diskChanged(): void;
+  /** A config file changed: everything is checked again with the new rule levels and globs. */
+  configChanged(): void;
+  progress(): IndexProgress;
+  /** Logs a failure. */
+  log(what: string, e: unknown): void;
+  /** Tells the user's log something worth knowing (a broken config, a very large workspace). */
+  warn(message: string): void;
+}
+
+/**
+ * The server's workspace: its folders and their settings and configs (scopes), the index of every pack and
+ * case file (built in the background, kept current from file watching), and the files published from disk.
+ */
+export class Workspace {
+  readonly scopes: WorkspaceScopes;
+  readonly index: WorkspaceIndex;
+  private readonly onDisk: WorkspaceFiles;
+
+  constructor(private readonly host: WorkspaceHost) {
+    this.scopes = new WorkspaceScopes((config) =>
+      host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
+    );
+    this.index = new WorkspaceIndex({
+      uri: (path) => URI.file(path).toString(),
+      skipDir: (path) => this.scopes.ignored(path),
+      candidate: (path) => this.scopes.isCandidate(path),
+      classify: (path) => this.scopes.classifyFile(path),
+      // A case file's findings depend on its Skill folder too (SKILL.md, inputs.files).
+      textOnly: (kind) => kind === "challenge-pack",
+      analyze: (kind, text, uri) => {
+        const session = languages[kind](text, uri, { skillHost: this.scopes.skillHost(uri) });
+        return { diagnostics: session.diagnostics({}), symbols: session.keySymbols?.() ?? [], assets: session.assetPaths?.() ?? [] };
+      },
+    });
+    this.onDisk = new WorkspaceFiles(this.index, (file) => this.diskDiagnostics(file), (uri, d) => host.publish(uri, d));
+  }
+
+  /** (Re)builds the index in the background with progress; disk diagnostics already published follow it. */
+  rebuild(): Promise<void> {
+    const progress = this.host.progress();
+    return this.index
+      .build(this.scopes.roots(), (done, total) => progress.report(done, total))
+      .then(() => {
+        if (this.index.size >= MAX_FILES) this.host.warn(`packlint: the workspace has more than ${MAX_FILES} packs; the index holds the first ${MAX_FILES}`);
+        this.onDisk.refresh((uri) => this.host.isOpen(uri));
+      })
+      .catch((e) => this.host.log("indexing", e))
+      .finally(() => progress.done());
+  }
+
+  /** A file's diagnostics as on disk, with its rule levels and the asset check. */
+  diskDiagnostics(file: IndexedFile): PackDiagnostic[] {
+    const rules = this.scopes.rulesFor(file.uri);
+    return withAssetChecks(withRuleLevels(file.diagnostics, rules), file.assets, this.scopes.assetFiles(file.uri), rules);
+  }
+
+  /** The "validate workspace" request: every indexed file, open ones with their current text. */
+  async validate(): Promise<WorkspaceValidation> {
+    await this.index.ready();
+    return this.onDisk.validate((uri) => this.host.openDiagnostics(uri));
+  }
+
+  /** `workspace/symbol`: challenge, input set, case and validator keys of every pack, open ones (saved or not) with their current text. */
+  async symbols(query: unknown): Promise<FoundSymbol[]> {
+    await this.index.ready();
+    const open = this.host.openSymbols();
+    const openUris = new Set(open.map((f) => f.uri));
+    const files = [...this.index.all().filter((f) => !openUris.has(f.uri)), ...open];
+    return searchSymbols(files, typeof query === "string" ? query : "");
+  }
+
+  // ---- open documents ----
+  hasDiskDiagnostics(uri: string): boolean {
+    return this.onDisk.has(uri);
+  }
+
+  /** An open document's disk diagnostics step aside (a pulling client would show both). */
+  opened(uri: string): void {
+    if (this.onDisk.has(uri)) this.onDisk.clear(uri);
+  }
+
+  /** A closed document goes back to what the disk says. */
+  closed(uri: string): void {
+    if (this.onDisk.has(uri)) this.onDisk.revalidate(uri);
+  }
+
+  // ---- file watching ----
+  /**
+   * `workspace/didChangeWatchedFiles`: created, changed and deleted files and folders (a rename is a delete
+   * and a create). The index follows; files published from disk are published again when they changed or
+   * name a path that did; a config file's change re-reads configs and checks everything again.
+   */
+  filesChanged(changes: readonly FileEvent[]): void {
+    const touched: string[] = [];
+    const affected = new Set<string>();
+    let configChanged = false;
+    for (const change of changes) {
+      const path = fsPath(change.uri);
+      if (!path || !this.scopes.folderOf(change.uri)) continue;
+      touched.push(path);
+      if (this.scopes.outsideIndex(path)) continue; // e.g. node_modules/x/package.json: neither a pack nor our config
+      if (CONFIG_FILE_NAMES.includes(basename(path))) configChanged = true;
+      if (change.type === FileChangeType.Deleted) {
+        for (const uri of this.index.remove(path)) affected.add(uri);
+      } else if (change.type === FileChangeType.Created && isDirectory(path)) {
+        this.index.addFolder(path);
+        for (const f of this.index.all()) if (f.path.startsWith(path + sep)) affected.add(f.uri);
+      } else {
+        affected.add(URI.file(path).toString());
+        this.index.update(path);
+      }
+    }
+    if (configChanged) {
+      this.scopes.configChanged();
+      this.host.configChanged();
+      return;
+    }
+    if (!touched.length) return;
+    for (const uri of affected) if (!this.host.isOpen(uri)) this.onDisk.revalidate(uri);
+    this.onDisk.refresh((uri) => this.host.isOpen(uri) || affected.has(uri), (file) => namesAny(file, touched));
+    this.host.diskChanged();
+  }
+}
+
+/** Whether a pack names one of the paths (or a file below one of them). */
+function namesAny(file: IndexedFile, paths: readonly string[]): boolean {
+  const dir = dirname(file.path);
+  return file.assets.some((ref) => {
+    if (!isLocalPath(ref.path)) return false;
+    const target = resolve(dir, ref.path);
+    return paths.some((p) => target === p || target.startsWith(p + sep));
+  });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,68 @@
+import { assemblePackModel, decodeCaches, PackModel } from "../pack-model";
+import { DecodeCache } from "../model/decode-cache";
+import { parseYaml, pruneDeepNodes, syntaxProblems } from "../model/parse";
+import { applyChanges, TextChange } from "./edit";
+import { hasAnchors, spliceEdit } from "./splice";
+
+/**
+ * The model of the next version of a document, from the previous version's model and the LSP content changes
+ * between them. Only the smallest unit around the edit that YAML can parse on its own is parsed again and
+ * spliced into the previous version's YAML document (ranges after it shifted); units whose nodes did not
+ * change keep their decoded values. An edit that cannot be isolated (a change of indentation across units,
+ * an unclosed quote, a document marker, anchors and aliases, a whole-document change) parses the whole text.
+ * Diagnostics are those of buildPackModel on the new text, exactly (the property test checks it).
+ *
+ * The new model takes over the previous one's parts (its text lines, YAML document and decode cache are
+ * updated in place): `previous` must not be used afterwards.
+ */
+export function updatePackModel(previous: PackModel, changes: readonly TextChange[], version = previous.lines.version + 1): PackModel {
+  const cache = decodeCaches.get(previous);
+  const oldText = previous.text;
+  const lines = previous.lines;
+  const edit = applyChanges(lines, changes, version);
+  const text = lines.getText();
+  const doc = previous.yaml;
+  if (edit && cache && doc && previous.extraDocuments === 0 && isAliasFree(cache, previous) && !nestedTooDeep(previous)) {
+    try {
+      const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
+      const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
+      // A unit that nests past the limit: the whole text is parsed, so that it is pruned and reported as buildPackModel does.
+      if (spliced && !pruneDeepNodes(doc, text)) {
+        cache.dirty = spliced.dirty;
+        const model = assemblePackModel(text, lines, { doc, extraDocuments: [], syntax: syntaxProblems(doc) }, cache);
+        updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
+        return model;
+      }
+    } catch {
+      // A splice that failed half-way leaves the old document unusable: parse the whole text.
+    } finally {
+      cache.dirty = new Set();
+    }
+  }
+  const model = assemblePackModel(text, lines, parseYaml(text), new DecodeCache());
+  updates.set(model, { parsed: "document", parsedChars: text.length });
+  return model;
+}
+
+/** How a model was updated: one unit parsed again, or the whole document; and how many characters were parsed. */
+export interface UpdateInfo {
+  parsed: "unit" | "document";
+  parsedChars: number;
+}
+
+const updates = new WeakMap<PackModel, UpdateInfo>();
+
+/** How `model` was made by updatePackModel (undefined for a model built from scratch). */
+export function updateInfo(model: PackModel): UpdateInfo | undefined {
+  return updates.get(model);
+}
+
+function isAliasFree(cache: DecodeCache, model: PackModel): boolean {
+  cache.aliasFree ??= !/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents);
+  return cache.aliasFree;
+}
+
+/** A document the parser pruned for its depth (its placeholders would hide the nesting from the next splice). */
+function nestedTooDeep(model: PackModel): boolean {
+  return model.findings.some((f) => f.code === "yaml-nesting-too-deep");
+}

@@ -1,0 +1,57 @@
+import { distance } from "fastest-levenshtein";
+import { KEY_SYMBOL_KINDS, type KeySymbol } from "../service";
+
+/** A workspace symbol as LSP's SymbolInformation. */
+export interface FoundSymbol {
+  name: string;
+  kind: number;
+  location: { uri: string; range: KeySymbol["range"] };
+  containerName: string;
+}
+
+/** Past this many results the list is cut (the client filters further as the user types). */
+export const MAX_SYMBOLS = 1000;
+
+/**
+ * How well a key matches a query, lower is better, undefined for no match. Case is ignored. In order: the
+ * whole key, a prefix, a substring, the query's characters in order (`rws` finds `refund-window-smoke`),
+ * and for queries of four characters or more a key within a small edit distance (a typo: `refnud-smoke`).
+ */
+export function matchScore(query: string, name: string): number | undefined {
+  const q = query.toLowerCase();
+  const n = name.toLowerCase();
+  if (q === "") return 0;
+  if (n === q) return 0;
+  if (n.startsWith(q)) return 1;
+  if (n.includes(q)) return 2;
+  if (isSubsequence(q, n)) return 3;
+  if (q.length >= 4 && distance(q, n) <= Math.max(1, Math.floor(q.length / 4))) return 4;
+  return undefined;
+}
+
+function isSubsequence(q: string, n: string): boolean {
+  let i = 0;
+  for (let j = 0; j < n.length && i < q.length; j++) if (n[j] === q[i]) i++;
+  return i === q.length;
+}
+
+/** The symbols of every file that match the query, best first (then shorter keys, then by name and file). */
+export function searchSymbols(files: Iterable<{ uri: string; symbols: readonly KeySymbol[] }>, query: string, limit = MAX_SYMBOLS): FoundSymbol[] {
+  const hits: { score: number; found: FoundSymbol }[] = [];
+  for (const file of files) {
+    for (const s of file.symbols) {
+      const score = matchScore(query.trim(), s.name);
+      if (score === undefined) continue;
+      hits.push({ score, found: { name: s.name, kind: KEY_SYMBOL_KINDS[s.kind], location: { uri: file.uri, range: s.range }, containerName: s.container } });
+    }
+  }
+  hits.sort(
+    (a, b) =>
+      a.score - b.score ||
+      a.found.name.length - b.found.name.length ||
+      (a.found.name < b.found.name ? -1 : a.found.name > b.found.name ? 1 : 0) ||
+      (a.found.location.uri < b.found.location.uri ? -1 : a.found.location.uri > b.found.location.uri ? 1 : 0) ||
+      a.found.location.range.start.line - b.found.location.range.start.line,
+  );
+  return hits.slice(0, limit).map((h) => h.found);
+}
