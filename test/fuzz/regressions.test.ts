@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as svc from "../../server/src/service";
 import { rng } from "./mutate";
+import { updatePackModel } from "../../server/src/service/incremental/update";
+import { pack } from "../helpers/packs";
 import * as skill from "../../server/src/service/skill-cases";
 import { checkPackFeatures, checkSkillFeatures, PACK_URI, SKILL_URI } from "./check-features";
 
@@ -50,4 +52,27 @@ test("fuzz regression (crash): keys named like Object.prototype members in compl
     }
     checkPackFeatures(text, rng(7), 30, 5_000);
   }
+});
+
+test("regression: incremental updates keep the nesting limit (a spliced unit is pruned and reported as a fresh build does)", () => {
+  const same = (m: svc.PackModel) => assert.deepEqual(svc.packDiagnostics(m), svc.packDiagnostics(svc.buildPackModel(m.text)));
+  const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+  const at = (m: svc.PackModel, needle: string) => m.lines.positionAt(m.text.indexOf(needle));
+  // A document that already nests too deep, then edits elsewhere: the finding stays.
+  let m = svc.buildPackModel(pack({ extra: `tools:\n  deep: ${deep(600)}\n  other: 1\n` }));
+  assert.ok(svc.packDiagnostics(m).some((d) => d.code === "yaml-nesting-too-deep"));
+  for (let i = 0; i < 3; i++) {
+    const p = at(m, "other: 1");
+    m = updatePackModel(m, [{ range: { start: p, end: p }, text: "x" }]);
+    same(m);
+  }
+  // An edit that creates the nesting inside one unit, then one that removes it.
+  m = svc.buildPackModel(pack({ extra: "tools:\n  deep: 1\n  other: 1\n" }));
+  const p = at(m, "1\n  other");
+  m = updatePackModel(m, [{ range: { start: p, end: { line: p.line, character: p.character + 1 } }, text: deep(600) }]);
+  same(m);
+  assert.ok(svc.packDiagnostics(m).some((d) => d.code === "yaml-nesting-too-deep"));
+  const q = at(m, "[");
+  m = updatePackModel(m, [{ range: { start: q, end: m.lines.positionAt(m.text.indexOf("\n", m.text.indexOf("["))) }, text: "2" }]);
+  same(m);
 });

@@ -5,6 +5,7 @@ import { MAX_NESTING } from "../../server/src/service/model/limits";
 import { withinBounds } from "../helpers/bounds";
 import { assertDiagnostics } from "../fuzz/check-service";
 import { pack } from "../helpers/packs";
+import { laughs } from "./documents";
 
 /** Diagnostics of a hostile document, within bounds and well-formed. */
 function hostile(what: string, text: string, bounds = { ms: 10_000, heapMB: 100 }): PackDiagnostic[] {
@@ -14,13 +15,6 @@ function hostile(what: string, text: string, bounds = { ms: 10_000, heapMB: 100 
 }
 
 const fatal = (d: PackDiagnostic[]) => d.filter((x) => x.field === null && x.severity === "error").map((x) => `${x.code}: ${x.message}`);
-
-/** `levels` anchors, each a list of `width` aliases of the one before: width^levels nodes once expanded. */
-function laughs(levels: number, width: number, indent = "  "): string {
-  let s = `${indent}l0: &l0 [${Array(width).fill("lol").join(", ")}]\n`;
-  for (let i = 1; i < levels; i++) s += `${indent}l${i}: &l${i} [${Array(width).fill(`*l${i - 1}`).join(", ")}]\n`;
-  return s;
-}
 
 test("billion laughs: the alias guard stops the expansion (yaml.v3's excessive aliasing)", () => {
   const d = hostile("billion laughs", pack({ extra: "tools:\n" + laughs(10, 10) }), { ms: 5_000, heapMB: 50 });

@@ -7,8 +7,11 @@ import {
   promptsJson,
   promptsMarkdown,
   skillDiagnostics,
+  skillDirOf,
   skillReport,
 } from "../service/skill-cases";
+import { ConfinedFiles } from "../workspace/confined-files";
+import { confinedSkillHost } from "../workspace/skill-host";
 import { readText } from "./files";
 import { UsageError } from "./usage-error";
 import type { FileReport } from "./report";
@@ -32,9 +35,18 @@ export function isSkillCasesFile(path: string, text: string): boolean {
   return looksLikeSkillCases(text, path);
 }
 
-/** `packlint FILE` on a case file: its diagnostics, with kind "skill-cases". */
-export function skillFileReport(path: string, text: string): FileReport {
-  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(buildSkillModel(text, URI.file(resolve(path)).toString())) };
+/** `packlint FILE` on a case file: its diagnostics, with kind "skill-cases". `roots` as for packs' assets. */
+export function skillFileReport(path: string, text: string, roots: string[]): FileReport {
+  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(skillModelOnDisk(path, text, roots)) };
+}
+
+/**
+ * The model of a case file on disk. What it reads (SKILL.md, inputs.files, responses) is confined to `roots` and
+ * its Skill directory: a path or symbolic link leading out is reported as such, never followed.
+ */
+function skillModelOnDisk(path: string, text: string, roots: string[]) {
+  const file = resolve(path);
+  return buildSkillModel(text, URI.file(file).toString(), confinedSkillHost(new ConfinedFiles([...roots, skillDirOf(file)])));
 }
 
 interface Args {
@@ -94,7 +106,8 @@ export function runSkill(argv: string[], out: (s: string) => void, err: (s: stri
   }
   const file = caseFile(args.file);
   const text = readText(file);
-  const model = buildSkillModel(text, URI.file(resolve(file)).toString());
+  const responses = args.responses !== undefined ? [resolve(args.responses)] : [];
+  const model = skillModelOnDisk(file, text, [process.cwd(), ...responses]);
   const errors = skillDiagnostics(model).filter((d) => d.severity === "error");
   for (const d of errors) err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 

@@ -256,11 +256,11 @@ export function startServer(connection: Connection): void {
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
     refreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    pushedSettings = params.initializationOptions;
+    pushedSettings = params?.initializationOptions;
     workspace.scopes.setSettings(resolveSettings(pushedSettings));
     workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
     watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    workspace.scopes.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
+    workspace.scopes.setFolders(params?.workspaceFolders ?? (params?.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

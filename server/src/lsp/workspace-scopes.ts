@@ -5,6 +5,7 @@ import type { AssetFiles } from "../service";
 import type { SkillHost } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
+import { confinedSkillHost } from "../workspace/skill-host";
 import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
 import { within } from "../workspace/paths";
 import { ProjectConfigs, type FoundConfig } from "../workspace/project-config";
@@ -162,13 +163,8 @@ export class WorkspaceScopes {
   }
 
   /** What a case file may read (SKILL.md, its inputs, its responses): files inside the workspace only. */
-  skillHost(uri: string): SkillHost {
-    const files = this.files;
-    return {
-      readFile: (p) => files.readFile(p),
-      exists: (p) => files.exists(p),
-      outside: (p) => files.resolveInside(p).state === "outside",
-    };
+  skillHost(_uri: string): SkillHost {
+    return confinedSkillHost(this.files);
   }
 
   /** The config of a file inside a workspace folder (files outside them have none: nothing there is read). */

@@ -39,9 +39,9 @@ export class RawServer {
     proc.stdin!.on("error", () => undefined);
   }
 
-  /** Spawns the server; `nodeArgs` go before the script (e.g. `--require` a preload). */
-  static start(opts: { nodeArgs?: string[]; answerServer?: (m: Incoming) => unknown } = {}): RawServer {
-    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  /** Spawns the server; `nodeArgs` go before the script (e.g. `--require` a preload), `env` adds to the environment. */
+  static start(opts: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; answerServer?: (m: Incoming) => unknown } = {}): RawServer {
+    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...opts.env } });
     return new RawServer(proc, opts.answerServer ?? (() => null));
   }
 

@@ -53,7 +53,7 @@ export function syntaxProblems(doc: Document.Parsed | undefined): SyntaxProblem[
  * Replaces every collection nested deeper than MAX_NESTING with an empty scalar over the same range, so that no
  * recursive walk of the tree (decoder, rules, features) can run out of stack. Returns the first one's span.
  */
-function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
+export function pruneDeepNodes(doc: Document.Parsed, text: string): Span | undefined {
   let first: Span | undefined;
   const prune = (node: Node): Scalar => {
     const range = node.range ?? [0, 0, 0];

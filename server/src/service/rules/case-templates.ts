@@ -97,15 +97,19 @@ export function checkCaseTemplate(
   }
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** The first written `{{ name }}` inside a value, else the name itself, else the whole value. */
 function placeholderSpan(ctx: RuleContext, value: Span, name: string): Span {
+  // Scanned, not matched with a RegExp: no text of the pack is ever compiled as a pattern.
   const written = ctx.text.slice(value.start, value.end);
-  const m = new RegExp(`\\{\\{[\\t\\n\\f\\r ]*${escapeRegExp(name)}[\\t\\n\\f\\r ]*\\}\\}`).exec(written);
-  if (m) return { start: value.start + m.index, end: value.start + m.index + m[0].length };
+  const blank = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\f" || c === "\r";
+  for (let at = written.indexOf("{{"); at >= 0; at = written.indexOf("{{", at + 1)) {
+    let i = at + 2;
+    while (blank(written[i])) i++;
+    if (!written.startsWith(name, i)) continue;
+    i += name.length;
+    while (blank(written[i])) i++;
+    if (written.startsWith("}}", i)) return { start: value.start + at, end: value.start + i + 2 };
+  }
   return ctx.nameSpan(value, name);
 }
 

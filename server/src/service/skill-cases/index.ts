@@ -20,6 +20,7 @@ export { reportMarkdown } from "./report/markdown";
 export { skillReport } from "./report/run";
 export type { SkillReportOptions } from "./report/run";
 export { emptyHost, nodeHost } from "./host";
+export { skillDirOf } from "./location";
 export type { SkillHost } from "./host";
 export { looksLikeSkillCases } from "./sniff";
 export { safeId } from "./rules/ids";

@@ -16,11 +16,16 @@ export interface SkillLocation {
 export function locate(uri: string, host: SkillHost): SkillLocation {
   const casesPath = fsPath(uri);
   if (!casesPath) return {};
-  const dir = dirname(casesPath);
-  const skillDir = basename(dir) === "tests" ? dirname(dir) : dir;
+  const skillDir = skillDirOf(casesPath);
   const skillMdPath = join(skillDir, "SKILL.md");
   const md = host.readFile(skillMdPath);
   return { casesPath, skillDir, skillMdPath: md === undefined ? undefined : skillMdPath, skillMdName: md === undefined ? undefined : frontMatterName(md) };
+}
+
+/** The Skill directory of a case file: the folder above `tests/` (or the file's own folder). */
+export function skillDirOf(casesPath: string): string {
+  const dir = dirname(casesPath);
+  return basename(dir) === "tests" ? dirname(dir) : dir;
 }
 
 function fsPath(uri: string): string | undefined {
