@@ -22,7 +22,7 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const edit = applyChanges(lines, changes, version);
   const text = lines.getText();
   const doc = previous.yaml;
-  if (edit && cache && doc && previous.extraDocuments === 0 && isAliasFree(cache, previous)) {
+  if (edit && cache && doc && previous.extraDocuments === 0 && isSplittable(cache, previous) && !hasLimitFindings(previous)) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
@@ -56,7 +56,14 @@ export function updateInfo(model: PackModel): UpdateInfo | undefined {
   return updates.get(model);
 }
 
-function isAliasFree(cache: DecodeCache, model: PackModel): boolean {
-  cache.aliasFree ??= !/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents);
-  return cache.aliasFree;
+/** A document the parser pruned (too deep) is parsed whole again: the pruning is the whole parse's. */
+function hasLimitFindings(model: PackModel): boolean {
+  return model.findings.some((f) => f.code === "yaml-nesting-too-deep");
+}
+
+/** Whether units of this document can be parsed alone at all: no anchors or aliases, and no lone CR. */
+function isSplittable(cache: DecodeCache, model: PackModel): boolean {
+  // A lone CR anywhere makes the text's lines differ from the parser's (parse.ts reads it as a line break).
+  cache.splittable ??= !/\r(?!\n)/.test(model.text) && (!/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents));
+  return cache.splittable;
 }
