@@ -31,12 +31,12 @@ test("a 10 MB pack gets its syntax errors and a notice, and the model does not k
       ["yaml-syntax", "error"],
     ],
   );
-  assert.match(d[0].message, /^this document is (9\.\d|10(\.\d)?) MB, over the 2 MB packlint checks in full: only its YAML syntax is checked$/);
+  assert.match(d[0].message, /^this document is (9\.\d|10(\.\d)?) MB, over the 8 MB packlint checks in full: only its YAML syntax is checked$/);
   assert.deepEqual(d[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }); // `pack`
   assert.equal(d[1].range.start.line, lspLines(text).length - 2);
 });
 
-test("just under the limit, a pack is checked in full", { timeout: 120_000 }, () => {
+test("a 1.9 MB pack, under the limit, is checked in full", { timeout: 120_000 }, () => {
   let text = packOf(1.9).replace("execution_mode: native", "execution_mode: nativ");
   if (text.length >= MAX_CHECKED_LENGTH) text = text.slice(0, text.lastIndexOf("\n      - challenge_key:", MAX_CHECKED_LENGTH - 1000) + 1);
   assert.ok(text.length < MAX_CHECKED_LENGTH && text.length > 1_500_000);
@@ -46,7 +46,7 @@ test("just under the limit, a pack is checked in full", { timeout: 120_000 }, ()
 
 test("an oversized Skill case file gets its syntax errors and the notice, no rules", { timeout: 120_000 }, () => {
   const one = "  - id: trigger_001\n    type: trigger\n    title: t\n    query: q\n";
-  const text = "version: 1\nskill:\n  name: x\ncases:\n" + one.repeat(Math.ceil(2_100_000 / one.length)) + " bad: [\n";
+  const text = "version: 1\nskill:\n  name: x\ncases:\n" + one.repeat(Math.ceil((MAX_CHECKED_LENGTH + 100_000) / one.length)) + " bad: [\n";
   const { result } = withinBounds("oversized skill cases", { ms: 60_000, heapMB: 60 }, () => skillDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost)));
   assert.deepEqual([...new Set(result.map((x) => x.code))].sort(), ["document-too-large", "yaml-syntax"]);
 });

@@ -52,6 +52,15 @@ function valueSketch(v: unknown): string {
  * signal is computed only for cases whose sketches meet.
  */
 function sketch(c: Case): string {
+  let s = sketches.get(c);
+  if (s === undefined) sketches.set(c, (s = computeSketch(c)));
+  return s;
+}
+
+/** Kept per case, as signals are. */
+const sketches = new WeakMap<Case, string>();
+
+function computeSketch(c: Case): string {
   let s = `${json(c.challenge_key)}|${Object.keys(c.payload ?? {}).length}|${c.inputs.length}|${c.expectations.length}`;
   for (const i of c.inputs) s += `|${json(i.key)}${valueSketch(i.value)}`;
   for (const e of c.expectations) s += `|${json(e.key)}${json(e.source)}${valueSketch(e.value)}`;

@@ -1,5 +1,6 @@
 import { CST, Document, isAlias, isMap, isNode, isPair, isSeq, Lexer, Node, Pair, parseAllDocuments, visit, YAMLError, YAMLMap, YAMLSeq } from "yaml";
 import { PARSE_OPTIONS } from "../model/parse";
+import { MAX_NESTING } from "../model/limits";
 import type { Edit } from "./edit";
 
 type Collection = YAMLMap | YAMLSeq;
@@ -52,7 +53,7 @@ export function spliceEdit(doc: Document.Parsed, oldText: string, newText: strin
     coll = child;
   }
   for (let depth = path.length - 1; depth >= 0; depth--) {
-    const plan = isolate(path[depth], doc, oldText, newText, edit);
+    const plan = isolate(path[depth], depth + 1, doc, oldText, newText, edit);
     if (!plan) continue;
     apply(doc, path.slice(0, depth + 1), plan, edit);
     return { dirty: new Set(path.slice(0, depth + 1).map((l) => l.coll)), parsedChars: plan.oldEnd - plan.start + edit.newEnd - edit.oldEnd };
@@ -172,7 +173,8 @@ function startsEntry(text: string, i: number, u: number, seq: boolean): boolean 
   return true;
 }
 
-function isolate(level: Level, doc: Document.Parsed, oldText: string, newText: string, edit: Edit): Plan | undefined {
+/** `depth`: the collection's nesting depth (the document's top collection is at 1), for the parser's limit. */
+function isolate(level: Level, depth: number, doc: Document.Parsed, oldText: string, newText: string, edit: Edit): Plan | undefined {
   const { coll, a, b } = level;
   const seq = isSeq(coll);
   const first = entryStart(coll, a, oldText);
@@ -205,6 +207,8 @@ function isolate(level: Level, doc: Document.Parsed, oldText: string, newText: s
   const scanned = unitEnd(newText, start, u, seq);
   if (last ? scanned !== newEnd : scanned < newEnd) return undefined;
   const unit = newText.slice(start, newEnd);
+  // The whole-text parse reads a lone CR as a line break (parse.ts); a unit with one is parsed with the text.
+  if (/\r(?!\n)/.test(unit)) return undefined;
   // Something after the unit ends it as the rest of the document would; a comment changes no node.
   const tail = newEnd < newText.length ? `${" ".repeat(u)}#\n` : "";
   const docs = Array.from(parseAllDocuments(unit + tail, PARSE_OPTIONS));
@@ -228,7 +232,7 @@ function isolate(level: Level, doc: Document.Parsed, oldText: string, newText: s
   // yaml recovers from most errors in ways that depend on what follows (a nested key may take in the
   // rest of the document): only errors that leave the structure as it is are allowed in a unit.
   if (!iso.errors.every(isLocalError) || (iso.errors.length > 0 && leaksPastEnd(unit))) return undefined;
-  if (hasAnchors(c)) return undefined;
+  if (hasAnchors(c) || depth + nesting(c) > MAX_NESTING) return undefined;
   return { level, start, oldEnd, entries: c.items as Entry[], errors: iso.errors, warnings: iso.warnings };
 }
 
@@ -279,6 +283,22 @@ function leaksPastEnd(text: string): boolean {
     if (open) return true;
   }
   return depth !== 0;
+}
+
+/** How many levels of collections `node` holds below itself (0 for a collection of scalars). */
+function nesting(node: Node): number {
+  let deepest = 0;
+  const stack: [Node, number][] = [[node, 0]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    deepest = Math.max(deepest, d);
+    if (!isMap(n) && !isSeq(n)) continue;
+    for (const e of n.items as (Entry | null)[]) {
+      const child = e && (isPair(e) ? e.value : e);
+      if (isMap(child) || isSeq(child)) stack.push([child as Node, d + 1]);
+    }
+  }
+  return deepest;
 }
 
 /** Whether a node holds an anchor or an alias (they tie units together, so such a unit is never isolated). */

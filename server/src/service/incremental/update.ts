@@ -1,6 +1,6 @@
 import { assemblePackModel, decodeCaches, PackModel } from "../pack-model";
 import { DecodeCache } from "../model/decode-cache";
-import { parseYaml, pruneDeepNodes, syntaxProblems } from "../model/parse";
+import { parseYaml, syntaxProblems } from "../model/parse";
 import { applyChanges, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -22,12 +22,11 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const edit = applyChanges(lines, changes, version);
   const text = lines.getText();
   const doc = previous.yaml;
-  if (edit && cache && doc && previous.extraDocuments === 0 && isAliasFree(cache, previous) && !nestedTooDeep(previous)) {
+  if (edit && cache && doc && previous.extraDocuments === 0 && isSplittable(cache, previous) && !hasLimitFindings(previous)) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
-      // A unit that nests past the limit: the whole text is parsed, so that it is pruned and reported as buildPackModel does.
-      if (spliced && !pruneDeepNodes(doc, text)) {
+      if (spliced) {
         cache.dirty = spliced.dirty;
         const model = assemblePackModel(text, lines, { doc, extraDocuments: [], syntax: syntaxProblems(doc) }, cache);
         updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
@@ -57,12 +56,14 @@ export function updateInfo(model: PackModel): UpdateInfo | undefined {
   return updates.get(model);
 }
 
-function isAliasFree(cache: DecodeCache, model: PackModel): boolean {
-  cache.aliasFree ??= !/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents);
-  return cache.aliasFree;
+/** A document the parser pruned (too deep) is parsed whole again: the pruning is the whole parse's. */
+function hasLimitFindings(model: PackModel): boolean {
+  return model.findings.some((f) => f.code === "yaml-nesting-too-deep");
 }
 
-/** A document the parser pruned for its depth (its placeholders would hide the nesting from the next splice). */
-function nestedTooDeep(model: PackModel): boolean {
-  return model.findings.some((f) => f.code === "yaml-nesting-too-deep");
+/** Whether units of this document can be parsed alone at all: no anchors or aliases, and no lone CR. */
+function isSplittable(cache: DecodeCache, model: PackModel): boolean {
+  // A lone CR anywhere makes the text's lines differ from the parser's (parse.ts reads it as a line break).
+  cache.splittable ??= !/\r(?!\n)/.test(model.text) && (!/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents));
+  return cache.splittable;
 }

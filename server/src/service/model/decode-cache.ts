@@ -27,8 +27,8 @@ export class DecodeCache {
   dirty: ReadonlySet<Node> = new Set();
   /** Values reused in the current decode (they were normalized when first decoded). */
   readonly reused = new Set<object>();
-  /** Whether the document has no anchor and no alias (known after the first incremental update looked). */
-  aliasFree: boolean | undefined;
+  /** Whether the document has no anchor, alias or lone CR (known after the first incremental update looked). */
+  splittable: boolean | undefined;
 
   /** The unit decoded from `node` as `type`, with its spans moved to where the node starts now. */
   take(node: Node, type: TypeExpr): DecodedUnit | undefined {

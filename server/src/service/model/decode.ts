@@ -78,8 +78,8 @@ export class YamlDecoder {
   private depth = 0;
   /** The alias that started the expansion being decoded (aliasDepth > 0). */
   private outermostAlias: Node | undefined;
-  /** Anchored nodes by name with their start offsets, in document order. */
-  private readonly anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
+  /** Anchored nodes by name with their start offsets, in document order; collected at the first alias (most packs have none). */
+  private anchorIndex: Map<string, { nodes: Node[]; starts: number[] }> | undefined;
   /** Offsets of line starts, built at the first duplicate key. */
   private lineStarts: number[] | undefined;
 
@@ -89,16 +89,21 @@ export class YamlDecoder {
     readonly sources: SourceMap,
     /** Units decoded for earlier versions of the document (incremental updates), and where this decode records its own. */
     private readonly cache?: DecodeCache,
-  ) {
-    for (const node of anchoredNodes(doc.contents as Node | null)) {
-      const entry = this.anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
+  ) {}
+
+  private get anchors(): Map<string, { nodes: Node[]; starts: number[] }> {
+    if (this.anchorIndex) return this.anchorIndex;
+    const anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
+    for (const node of anchoredNodes(this.doc.contents as Node | null)) {
+      const entry = anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
       entry.nodes.push(node);
-      this.anchors.set(node.anchor!, entry);
+      anchors.set(node.anchor!, entry);
     }
-    for (const entry of this.anchors.values()) {
+    for (const entry of anchors.values()) {
       entry.nodes.sort((a, b) => this.span(a).start - this.span(b).start);
       entry.starts = entry.nodes.map((n) => this.span(n).start);
     }
+    return (this.anchorIndex = anchors);
   }
 
   /** Decodes the whole document as the bundle root. A fatal problem leaves the zero bundle. */
