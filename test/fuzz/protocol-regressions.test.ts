@@ -8,9 +8,10 @@ import { pack } from "../helpers/packs";
 const URI = "file:///fuzz/regression.pack.yaml";
 const WAIT = 30_000;
 
-async function started(): Promise<RawServer> {
+async function started(workspaceFolders: unknown = null): Promise<RawServer> {
   const server = RawServer.start();
-  server.send({ jsonrpc: "2.0", id: "init", method: "initialize", params: { processId: null, rootUri: null, capabilities: {}, initializationOptions: { diagnosticsDebounceMs: 0 } } });
+  const params = { processId: null, rootUri: null, workspaceFolders, capabilities: {}, initializationOptions: { diagnosticsDebounceMs: 0 } };
+  server.send({ jsonrpc: "2.0", id: "init", method: "initialize", params });
   server.send({ jsonrpc: "2.0", method: "initialized", params: {} });
   await server.waitFor("initialize", WAIT, () => server.responseTo("init") !== undefined);
   return server;
@@ -90,4 +91,43 @@ test("protocol regression: requests before initialize, with malformed params, af
   await server.waitFor("exit", WAIT, () => !server.alive);
   assert.equal(server.exit?.code, 0);
   assert.equal(server.stderr, "");
+});
+
+test("protocol regression (crash): a didOpen with a URI that is not a string, then a settings change, no longer ends the server", async (t) => {
+  const server = await started([{ uri: "untitled:folder", name: "not on disk" }]); // a folder without a path: URIs are compared as text
+  t.after(() => server.kill());
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: ["x"], text: null } } });
+  server.send({ jsonrpc: "2.0", method: "workspace/didChangeConfiguration", params: { settings: { packlint: { diagnosticsDebounceMs: 0 } } } });
+  assert.deepEqual((await answer(server, "alive", "packlint/documentKind", { uri: URI })).result, { kind: null });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.ok(server.alive, server.stderr);
+  assert.equal(server.stderr, "");
+});
+
+test("protocol regression: initialize with workspace folders that are not `{ uri: string }` is answered with a result", async (t) => {
+  for (const workspaceFolders of ["garbage", [null, { uri: 42 }, "x"], [{ name: "no uri" }]]) {
+    const server = RawServer.start();
+    t.after(() => server.kill());
+    const a = await answer(server, "init", "initialize", { processId: null, rootUri: null, workspaceFolders, capabilities: {} });
+    assert.ok(a.result && !a.error, JSON.stringify(a));
+  }
+});
+
+test("protocol regression: a change whose range lies past the last line no longer corrupts the document's line table", async (t) => {
+  const server = await started();
+  t.after(() => server.kill());
+  const text = pack();
+  const lines = text.split("\n").length;
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1, text } } });
+  await answer(server, "first", "textDocument/diagnostic", { textDocument: { uri: URI } }); // the line table is built
+  // As many line breaks inserted as the range spans lines: the library then writes its line table at those lines.
+  const far = { start: { line: lines + 20, character: 6 }, end: { line: lines + 21, character: 8 } };
+  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: far, text: "extra: [\r\n" }] } });
+  const d = await answer(server, "pull", "textDocument/diagnostic", { textDocument: { uri: URI } });
+  const items = (d.result as { items: { code: string; range: { start: { line: number; character: unknown } } }[] }).items;
+  assert.ok(items.length > 0);
+  for (const item of items) {
+    assert.ok(Number.isInteger(item.range.start.character), JSON.stringify(item));
+    assert.ok(item.range.start.line <= lines, JSON.stringify(item));
+  }
 });

@@ -76,3 +76,12 @@ test("regression: incremental updates keep the nesting limit (a spliced unit is 
   m = updatePackModel(m, [{ range: { start: q, end: m.lines.positionAt(m.text.indexOf("\n", m.text.indexOf("["))) }, text: "2" }]);
   same(m);
 });
+
+test("regression: an incremental update whose range lies past the end gives the diagnostics of a fresh build", () => {
+  const m0 = svc.buildPackModel(pack());
+  const lines = m0.lines.lineCount;
+  // As many line breaks inserted as the range spans lines: the library then writes its line table at those lines.
+  const m1 = updatePackModel(m0, [{ range: { start: { line: lines + 10, character: 6 }, end: { line: lines + 11, character: 8 } }, text: "extra: [\r\n" }]);
+  assert.equal(m1.lines.lineCount, m1.text.split(/\r\n|\r|\n/).length);
+  assert.deepEqual(svc.packDiagnostics(m1), svc.packDiagnostics(svc.buildPackModel(m1.text)));
+});

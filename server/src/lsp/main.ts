@@ -11,8 +11,11 @@ const TRANSPORTS = /^--(stdio|node-ipc|socket=|pipe=)/;
  */
 export function main(): void {
   const args = process.argv.slice(2);
-  if (!args.some((a) => TRANSPORTS.test(a)) || args.includes("--stdio")) return startServer(stdioConnection());
-  startServer(createConnection(ProposedFeatures.all));
+  const stdio = !args.some((a) => TRANSPORTS.test(a)) || args.includes("--stdio");
+  const connection = stdio ? stdioConnection() : createConnection(ProposedFeatures.all);
+  // A promise rejected where nobody waits (a background task) would end the process: it is logged instead.
+  process.on("unhandledRejection", (e) => connection.console.error(`packlint: an unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+  startServer(connection);
 }
 
 /**

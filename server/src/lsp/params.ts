@@ -1,8 +1,10 @@
+import type { TextDocument, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+
 /**
  * The shapes the feature handlers read from request params. A client may send anything: a request whose params do
  * not have these shapes is answered with InvalidParams instead of reaching a feature with a position of "x".
  */
-type Field = "textDocument" | "position" | "range" | "context" | "newName" | "uri";
+type Field = "textDocument" | "position" | "range" | "context" | "newName" | "uri" | "query";
 
 const NEEDS: Record<string, Field[]> = {
   diagnostics: ["textDocument"],
@@ -19,6 +21,12 @@ const NEEDS: Record<string, Field[]> = {
   codeLens: ["textDocument"],
   documentLink: ["textDocument"],
   documentKind: ["uri"],
+  status: ["uri"],
+  convertLegacyItems: ["uri"],
+  skillPrompts: ["uri"],
+  skillReport: ["uri"],
+  inputSetReport: ["uri"],
+  workspaceSymbol: ["query"],
 };
 
 /** LSP's uinteger: lines and characters are 0 … 2^31 - 1. */
@@ -33,6 +41,7 @@ const CHECKS: Record<Field, [(v: unknown) => boolean, string]> = {
   context: [isObject, "context must be an object"],
   newName: [(v) => typeof v === "string", "newName must be a string"],
   uri: [(v) => typeof v === "string", "uri must be a string"],
+  query: [(v) => typeof v === "string", "query must be a string"],
 };
 
 /** Why the params of request `name` (the server's handler name) cannot be served, or undefined when they can. */
@@ -63,4 +72,29 @@ export function changeProblem(changes: unknown, version: unknown): string | unde
   if (!Number.isInteger(version)) return `didChange: version must be an integer, not ${JSON.stringify(version)}`;
   if (!Array.isArray(changes) || !changes.every(isContentChange)) return "didChange: every content change must be a text, or a range and a text";
   return undefined;
+}
+
+/** Why a didOpen cannot be taken: its URI and text must be strings, its version an integer. */
+export function openProblem(uri: unknown, version: unknown, text: unknown): string | undefined {
+  if (typeof uri !== "string" || typeof text !== "string") return "didOpen: textDocument.uri and textDocument.text must be strings";
+  if (!Number.isInteger(version)) return `didOpen: version must be an integer, not ${JSON.stringify(version)}`;
+  return undefined;
+}
+
+/** Workspace folders as a client sent them, without the entries that are not `{ uri: string }`. */
+export function workspaceFolders(value: unknown): { uri: string; name: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((f): f is Record<string, unknown> => isObject(f) && typeof f.uri === "string").map((f) => ({ uri: f.uri as string, name: typeof f.name === "string" ? f.name : "" }));
+}
+
+/**
+ * A content change with its range inside the document. The document library splices its line table with the
+ * range's line numbers as given, so a range past the last line leaves the table wrong (every later position of
+ * the document off, characters NaN): ranges are clamped to the text first, as offsets are.
+ */
+export function clampedChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+  if (!("range" in change)) return { text: change.text };
+  const a = doc.offsetAt(change.range.start);
+  const b = doc.offsetAt(change.range.end);
+  return { range: { start: doc.positionAt(Math.min(a, b)), end: doc.positionAt(Math.max(a, b)) }, text: change.text };
 }

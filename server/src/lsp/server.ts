@@ -35,7 +35,7 @@ import { DocumentSession, languages } from "./languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
-import { changeProblem, paramsProblem } from "./params";
+import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
 type LspJson = any;
@@ -45,12 +45,23 @@ export function startServer(connection: Connection): void {
   // The content changes of each document since its session's version, for incremental updates of the model.
   const pending = new PendingChanges();
   const documents = new TextDocuments({
-    create: TextDocument.create,
+    create: (uri, languageId, version, text) => {
+      const problem = openProblem(uri, version, text);
+      if (problem) throw new Error(problem); // logged by the connection; the document is not opened
+      return TextDocument.create(uri, languageId, version, text);
+    },
     update: (doc, changes, version) => {
       const problem = changeProblem(changes, version);
       if (problem) throw new Error(problem); // logged by the connection; the document stays as it was
-      pending.record(doc.uri, doc.version, version, changes);
-      return TextDocument.update(doc, changes, version);
+      const from = doc.version;
+      // One at a time: each change's range is in the text the previous ones left, and is clamped to it.
+      const applied = changes.map((change) => {
+        const clamped = clampedChange(doc, change);
+        TextDocument.update(doc, [clamped], version);
+        return clamped;
+      });
+      pending.record(doc.uri, from, version, applied);
+      return doc;
     },
   });
   let pullDiagnostics = false;
@@ -229,7 +240,8 @@ export function startServer(connection: Connection): void {
   );
 
   // ---- settings: one set per workspace folder (workspace/configuration with scopeUri), and one without ----
-  const loadSettings = async (fallback?: unknown) => {
+  const loadSettings = (fallback?: unknown) => readSettings(fallback).catch((e) => log("settings", e)); // never an unhandled rejection
+  const readSettings = async (fallback?: unknown) => {
     const folders = workspace.scopes.folderList();
     let global: PacklintSettings = resolveSettings(fallback);
     const perFolder = new Map<string, PacklintSettings>();
@@ -260,7 +272,7 @@ export function startServer(connection: Connection): void {
     workspace.scopes.setSettings(resolveSettings(pushedSettings));
     workspaceFoldersRequests = !!caps.workspace?.workspaceFolders;
     watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    workspace.scopes.setFolders(params?.workspaceFolders ?? (params?.rootUri ? [{ uri: params.rootUri, name: "" }] : []));
+    workspace.scopes.setFolders(params?.workspaceFolders ? workspaceFolders(params.workspaceFolders) : workspaceFolders([{ uri: params?.rootUri }]));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -291,9 +303,9 @@ export function startServer(connection: Connection): void {
     if (workspaceFoldersRequests) {
       connection.workspace.onDidChangeWorkspaceFolders((e) =>
         safely("workspace folders", () => {
-          const removed = new Set(e.removed.map((f) => f.uri));
+          const removed = new Set(workspaceFolders(e?.removed).map((f) => f.uri));
           const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
-          workspace.scopes.setFolders([...kept, ...e.added.filter((f) => !kept.some((k) => k.uri === f.uri))]);
+          workspace.scopes.setFolders([...kept, ...workspaceFolders(e?.added).filter((f) => !kept.some((k) => k.uri === f.uri))]);
           // Rebuilt at once, so requests that follow see the new folders; again once their settings are in.
           void workspace.rebuild();
           void loadSettings(pushedSettings);

@@ -1,4 +1,9 @@
-import { TextDocument } from "vscode-languageserver-textdocument";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { TextDocument, TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import { clampedChange } from "../../../server/src/lsp/params";
 import { mutate, Rng } from "../mutate";
 import { iterationRng } from "../service-fuzzer";
 import { packSeeds, Seed, skillSeeds } from "../seeds";
@@ -28,6 +33,8 @@ export interface ProtocolFuzzOptions {
   hugeBytes: number;
   /** Node arguments for the server (the security test preloads its hooks). */
   nodeArgs?: string[];
+  /** A folder some sessions open as their workspace (a temporary one with packs, case files and links out). */
+  workspace?: string;
   /** Called with each failed session; true stops the run. */
   onFailure(f: ProtocolFailure): boolean;
 }
@@ -78,6 +85,14 @@ const POSITION_REQUESTS = [
   "textDocument/documentHighlight",
   "textDocument/prepareRename",
   "textDocument/rename",
+];
+const URI_REQUESTS = [
+  "packlint/documentKind",
+  "packlint/status",
+  "packlint/convertLegacyItems",
+  "packlint/skillPrompts",
+  "packlint/skillReport",
+  "packlint/inputSetReport",
 ];
 const DOCUMENT_REQUESTS = ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/codeLens", "textDocument/documentLink", "textDocument/diagnostic"];
 
@@ -137,7 +152,7 @@ export class ProtocolSession {
     private readonly r: Rng,
     private readonly seeds: Seed[],
     private readonly report: ProtocolReport,
-    private readonly opts: Pick<ProtocolFuzzOptions, "boundMs" | "hugeBytes" | "nodeArgs">,
+    private readonly opts: Pick<ProtocolFuzzOptions, "boundMs" | "hugeBytes" | "nodeArgs" | "workspace">,
   ) {
     this.server = RawServer.start({ nodeArgs: opts.nodeArgs, answerServer: (m) => this.answerServer(m) });
     const received = this.server.received;
@@ -152,6 +167,8 @@ export class ProtocolSession {
   /** Requests the server sends to the client: configuration gets random settings, the rest null. */
   private answerServer(m: Incoming): unknown {
     if (m.method === "workspace/configuration") return [this.randomSettings()];
+    if (m.method === "workspace/applyEdit") return this.r() < 0.8 ? { applied: this.r() < 0.5 } : null;
+    if (m.method === "workspace/workspaceFolders") return this.r() < 0.8 ? this.randomFolders() : "garbage";
     return null;
   }
 
@@ -314,10 +331,27 @@ export class ProtocolSession {
     this.report.requests++;
     this.pending.set(id, { method: "initialize" });
     this.note(`request ${id} initialize`);
-    this.server.send({ jsonrpc: "2.0", id, method: "initialize", params: { processId: null, rootUri: null, capabilities, initializationOptions } });
+    const folders = this.randomFolders();
+    const rootUri = Array.isArray(folders) && folders.length ? (folders[0] as { uri?: unknown })?.uri ?? null : null;
+    this.server.send({ jsonrpc: "2.0", id, method: "initialize", params: { processId: null, rootUri, workspaceFolders: folders, capabilities, initializationOptions } });
     this.initialized = true;
     this.notify("initialized", {});
     if (this.r() < 0.2) this.request("initialize", { processId: null, rootUri: null, capabilities: {} }, { expectError: [JSON_RPC.InvalidRequest] });
+  }
+
+  /** Workspace folders as a client may send them: the fuzz workspace, folders that do not exist, garbage. */
+  private randomFolders(): unknown {
+    const r = this.r;
+    const ws = this.opts.workspace;
+    return pick(r, [
+      null,
+      [],
+      ...(ws ? [[{ uri: pathToFileURL(ws).toString(), name: "ws" }], [{ uri: pathToFileURL(ws).toString(), name: "ws" }, { uri: pathToFileURL(ws).toString() + "/packs", name: "packs" }]] : []),
+      [{ uri: "file:///nonexistent/packlint-fuzz", name: "gone" }],
+      [{ uri: "untitled:folder", name: "u" }],
+      [null, { uri: 42 }, "x"],
+      "garbage",
+    ]);
   }
 
   private randomSettings(): unknown {
@@ -342,7 +376,8 @@ export class ProtocolSession {
     else if (x < 0.42) this.close();
     else if (x < 0.75) this.featureRequest();
     else if (x < 0.79) this.cancel();
-    else if (x < 0.81) this.notify("workspace/didChangeConfiguration", { settings: { packlint: this.randomSettings() } });
+    else if (x < 0.8) this.notify("workspace/didChangeConfiguration", { settings: { packlint: this.randomSettings() } });
+    else if (x < 0.81) this.workspaceNotification();
     else if (x < 0.84) this.unknownMethod();
     else if (x < 0.93) this.malformedMessage();
     else if (x < 0.96) this.oddMessage();
@@ -420,7 +455,8 @@ export class ProtocolSession {
     this.touch(uri);
     if (!mirrorable || !Number.isInteger(version)) return; // refused as a whole: the document stays as it was
     if (!mirror.doc) return;
-    mirror.doc = TextDocument.update(mirror.doc, changes as never, version as number);
+    // As the server applies them: one at a time, each range clamped to the text the previous ones left.
+    for (const change of changes as TextDocumentContentChangeEvent[]) mirror.doc = TextDocument.update(mirror.doc, [clampedChange(mirror.doc, change)], version as number);
     if (mirror.doc.getText().length < 1_000_000) this.remember(uri, version, mirror.doc.getText());
   }
 
@@ -452,10 +488,12 @@ export class ProtocolSession {
     const uri = forUri ?? this.someUri();
     const mirror = this.docs.get(uri);
     const wellFormed = r() < 0.85;
-    const method = pick(r, [...POSITION_REQUESTS, ...DOCUMENT_REQUESTS, "textDocument/codeAction", "packlint/documentKind"]);
+    const method = pick(r, [...POSITION_REQUESTS, ...DOCUMENT_REQUESTS, ...URI_REQUESTS, "textDocument/codeAction", "workspace/symbol", "packlint/validateWorkspace"]);
     let params: unknown;
     const textDocument = { uri };
-    if (method === "packlint/documentKind") params = wellFormed ? { uri } : pick(r, [{ uri: 5 }, {}, null]);
+    if (URI_REQUESTS.includes(method)) params = wellFormed ? { uri } : pick(r, [{ uri: 5 }, {}, null]);
+    else if (method === "workspace/symbol") params = wellFormed ? { query: pick(r, ["", "refund", "a", "🦊", "x".repeat(300)]) } : pick(r, [{ query: 7 }, {}]);
+    else if (method === "packlint/validateWorkspace") params = {};
     else if (POSITION_REQUESTS.includes(method)) {
       params = { textDocument, position: this.randomPosition(mirror?.doc, wellFormed) };
       if (method === "textDocument/references") (params as Record<string, unknown>).context = { includeDeclaration: r() < 0.5 };
@@ -465,8 +503,21 @@ export class ProtocolSession {
     } else params = wellFormed ? { textDocument } : pick(r, [{ textDocument: { uri: 42 } }, { textDocument: null }, {}]);
     if (!wellFormed && r() < 0.2) params = pick(r, [null, [1, 2], "params", 7]);
     // The library reads params before our handlers do: params that are not an object fail there (-32603).
-    const expectError = wellFormed ? (method === "textDocument/rename" ? [0, JSON_RPC.InvalidRequest] : undefined) : [JSON_RPC.InvalidParams, JSON_RPC.InternalError];
-    this.request(method, params, { expectError, uri: mirror ? uri : undefined, changes: this.touches.get(uri) });
+    // validateWorkspace takes no params: whatever comes is ignored. Workspace answers are about other documents.
+    const anyParams = method === "packlint/validateWorkspace";
+    const expectError = wellFormed || anyParams ? (method === "textDocument/rename" ? [0, JSON_RPC.InvalidRequest] : undefined) : [JSON_RPC.InvalidParams, JSON_RPC.InternalError];
+    const aboutThis = mirror && !anyParams && method !== "workspace/symbol";
+    this.request(method, params, { expectError, uri: aboutThis ? uri : undefined, changes: this.touches.get(uri) });
+  }
+
+  private workspaceNotification(): void {
+    const r = this.r;
+    if (r() < 0.5) {
+      this.notify("workspace/didChangeWorkspaceFolders", { event: { added: this.randomFolders(), removed: this.randomFolders() } });
+    } else {
+      const uri = r() < 0.7 && this.opts.workspace ? pathToFileURL(this.opts.workspace).toString() + pick(r, ["/packs/a.pack.yaml", "/skill/tests/skill_cases.yaml", "/.packlintrc.json", "/new.pack.yaml"]) : pick(r, URIS);
+      this.notify("workspace/didChangeWatchedFiles", { changes: r() < 0.9 ? [{ uri, type: 1 + Math.floor(r() * 3) }] : "garbage" });
+    }
   }
 
   private cancel(): void {
@@ -580,6 +631,15 @@ export class ProtocolSession {
 /** Runs protocol sessions until the count or the time is reached. */
 export async function fuzzProtocol(opts: ProtocolFuzzOptions): Promise<ProtocolReport> {
   const seeds = [...packSeeds(ROOT), ...skillSeeds(ROOT)];
+  const made = opts.workspace === undefined ? fuzzWorkspace(seeds) : undefined;
+  try {
+    return await runSessions({ ...opts, workspace: opts.workspace ?? made }, seeds);
+  } finally {
+    if (made) rmSync(dirname(made), { recursive: true, force: true });
+  }
+}
+
+async function runSessions(opts: ProtocolFuzzOptions, seeds: Seed[]): Promise<ProtocolReport> {
   const report: ProtocolReport = { sessions: 0, messages: 0, requests: 0, notifications: 0, malformed: 0, answered: 0, published: 0, errors: {}, failures: 0 };
   const first = opts.first ?? 0;
   for (let s = first; (opts.sessions === undefined || s < first + opts.sessions) && (opts.until === undefined || Date.now() < opts.until); s++) {
@@ -592,4 +652,20 @@ export async function fuzzProtocol(opts: ProtocolFuzzOptions): Promise<ProtocolR
     }
   }
   return report;
+}
+
+/** A temporary workspace: a few packs and a case file from the seeds, a config, and links leading out of it. */
+function fuzzWorkspace(seeds: Seed[]): string {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "packlint-protocol-fuzz-")));
+  const ws = join(base, "ws");
+  mkdirSync(join(ws, "packs", "assets"), { recursive: true });
+  mkdirSync(join(ws, "skill", "tests"), { recursive: true });
+  mkdirSync(join(base, "outside"));
+  writeFileSync(join(base, "outside", "secret.txt"), "secret");
+  seeds.slice(0, 3).forEach((seed, i) => writeFileSync(join(ws, "packs", `p${i}.pack.yaml`), seed.text));
+  writeFileSync(join(ws, "skill", "tests", "skill_cases.yaml"), seeds[seeds.length - 1].text);
+  writeFileSync(join(ws, ".packlintrc.json"), JSON.stringify({ rules: { "unknown-key": "error" } }));
+  symlinkSync(join(base, "outside", "secret.txt"), join(ws, "packs", "assets", "policy.pdf"));
+  symlinkSync(join(base, "outside"), join(ws, "packs", "out"));
+  return ws;
 }

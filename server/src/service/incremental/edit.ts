@@ -26,7 +26,9 @@ export function applyChanges(lines: TextDocument, changes: readonly TextChange[]
     const b = lines.offsetAt(change.range.end);
     const s = Math.min(a, b);
     const e = Math.max(a, b);
-    TextDocument.update(lines, [change], version);
+    // The range as clamped offsets: the library splices its line table with the line numbers as given, and a
+    // range past the last line would leave that table wrong.
+    TextDocument.update(lines, [{ range: { start: lines.positionAt(s), end: lines.positionAt(e) }, text: change.text }], version);
     edit = edit ? merge(edit, s, e, change.text.length) : { start: s, oldEnd: e, newEnd: s + change.text.length };
   }
   if (changes.length === 0) TextDocument.update(lines, [], version);
