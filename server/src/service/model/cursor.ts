@@ -182,7 +182,7 @@ function walkMap(w: Walk, map: YAMLMap, path: PathSegment[]): CursorContext | un
 /** Offset of the dash that introduces a block sequence item, or the item's start when there is none. */
 function dashOf(text: string, item: Node): number {
   let i = range(item)[0] - 1;
-  while (i >= 0 && /[ \t\r\n]/.test(text[i])) i--;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t" || text[i] === "\r" || text[i] === "\n")) i--;
   return i >= 0 && text[i] === "-" ? i : range(item)[0];
 }
 
@@ -203,11 +203,19 @@ function walkSeq(w: Walk, seq: YAMLSeq, path: PathSegment[]): CursorContext | un
     }
     return ctx(w, "item", path, { start: offset, end: offset }, { index, node: seq });
   }
-  const present = items.map((item, i) => ({ item, i })).filter((x): x is { item: Node; i: number } => !!x.item?.range);
-  if (present.length === 0) return undefined;
-  const dashColumn = columnOf(text, dashOf(text, present[0].item));
+  // The last item whose dash is at or before the cursor; items are in document order, so the scan stops at the
+  // first one after it (a pack's input set may hold thousands of cases).
+  let first: Node | undefined;
   let last: { item: Node; i: number } | undefined;
-  for (const x of present) if (dashOf(text, x.item) <= offset) last = x;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!item?.range) continue;
+    first ??= item;
+    if (dashOf(text, item) > offset) break;
+    last = { item, i };
+  }
+  if (!first) return undefined;
+  const dashColumn = columnOf(text, dashOf(text, first));
   if (!last) return undefined;
   const { item, i } = last;
   if (isCollection(item)) {
