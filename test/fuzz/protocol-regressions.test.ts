@@ -131,3 +131,18 @@ test("protocol regression: a change whose range lies past the last line no longe
     assert.ok(item.range.start.line <= lines, JSON.stringify(item));
   }
 });
+
+test("protocol regression: a reopening with a version that is not an integer is refused, and the open document goes on", async (t) => {
+  const server = await started();
+  t.after(() => server.kill());
+  const first = pack();
+  const second = pack({ challenges: "challenges:\n  - key: other-question\n    title: Other\n    category: support\n    difficulty: easy\n" });
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1, text: first } } });
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1.5, text: second } } });
+  // Version 2 changes the document that stayed open: its first line gets a comment.
+  const at = { line: 0, character: 0 };
+  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: "# kept\n" }] } });
+  const names = symbolNames(await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } }));
+  assert.ok(names.includes('"name":"refund-question"') && !names.includes('"name":"other-question"'), names.join());
+  assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("version must be an integer")));
+});

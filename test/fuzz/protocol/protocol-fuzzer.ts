@@ -407,6 +407,7 @@ export class ProtocolSession {
     const version = r() < 0.9 ? Math.floor(r() * 100) : pick(r, [-1, 2 ** 31, 1.5]);
     this.notify("textDocument/didOpen", { textDocument: { uri, languageId: pick(r, ["yaml", "plaintext", "json", ""]), version, text } });
     this.touch(uri);
+    if (!Number.isInteger(version)) return; // refused: whatever was open under this URI stays as it was
     this.docs.set(uri, { doc: TextDocument.create(uri, "yaml", version, text) });
     if (text.length < 1_000_000) this.remember(uri, version, text);
   }
@@ -448,7 +449,7 @@ export class ProtocolSession {
         changes.push(pick(r, [{ range: { start: { line: -3, character: "a" }, end: null }, text: "x" }, { range: this.randomRange(mirror?.doc) }, { text: 42 }, null]));
       }
     }
-    const current = Math.floor(mirror?.doc?.version ?? 0); // a document opened with version 1.5 goes on at 2
+    const current = mirror?.doc?.version ?? 0;
     const version = r() < 0.85 ? current + 1 : pick(r, [current, current - 1, undefined, 2 ** 40, "7"]);
     this.notify("textDocument/didChange", { textDocument: { uri, version }, contentChanges: changes });
     if (!mirror) return;
@@ -471,7 +472,7 @@ export class ProtocolSession {
       const doc = mirror.doc!;
       const at = doc.positionAt(Math.floor(this.r() * (doc.getText().length + 1)));
       const change = { range: { start: at, end: at }, text: pick(this.r, ["a", "\n", " ", "-", ":"]) };
-      mirror.doc = TextDocument.update(doc, [change], Math.floor(doc.version) + 1);
+      mirror.doc = TextDocument.update(doc, [change], doc.version + 1);
       this.touch(uri);
       if (i === count - 1 || i % 10 === 0) this.remember(uri, mirror.doc.version, mirror.doc.getText());
       frames.push(RawServer.frame({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: mirror.doc.version }, contentChanges: [change] } }));
