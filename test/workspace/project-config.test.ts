@@ -9,7 +9,7 @@ test("project configs (server): nearest to the file, never above the workspace f
   const top = tempTree({
     ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }',
     "ws/package.json": JSON.stringify({ name: "ws", packlint: { rules: { "unknown-key": "hint" }, packs: ["custom/*.yml"], ignore: ["fixtures/**"] } }),
-    "ws/team/.packlintrc.json": '{ "rules": { "unknown-key": "error", "x": "loud" }, "colour": 1 }',
+    "ws/team/.packlintrc.json": '{ "rules": { "unknown-key": "error", "x": "loud", "unknown-kye": "off" }, "colour": 1 }',
     "ws/broken/.packlintrc.json": "{ not json",
     "other/p.pack.yaml": "",
   });
@@ -24,7 +24,11 @@ test("project configs (server): nearest to the file, never above the workspace f
   assert.ok(read.every((p) => p.startsWith(ws)), "nothing above the workspace folder is read");
 
   const team = configs.forFile(join(ws, "team/p.pack.yaml"), ws)!;
-  assert.deepEqual(team.config.rules, { "unknown-key": "error" }, "the well-formed part applies");
+  assert.deepEqual(team.config.rules, { "unknown-key": "error", "unknown-kye": "off" }, "the well-formed part applies");
+  assert.ok(
+    team.problems.some((p) => p.startsWith("rules.unknown-kye: unknown rule code (did you mean unknown-key")),
+    `a code packlint does not know is reported as the CLI reports it: ${team.problems.join("; ")}`,
+  );
   assert.equal(configs.forFile(join(ws, "team/sub/q.pack.yaml"), ws), team);
   assert.equal(configs.forFile(join(ws, "broken/p.pack.yaml"), ws)?.syntaxError !== undefined, true);
   assert.deepEqual(problems.map((c) => c.path), [join(ws, "team/.packlintrc.json"), join(ws, "broken/.packlintrc.json")], "each reported once");

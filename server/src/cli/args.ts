@@ -1,5 +1,5 @@
 import { RULE_LEVELS, isRuleLevel, type RuleLevel } from "../../../shared/src/config";
-import { allRules } from "../service/rule-registry";
+import { unknownRuleProblem } from "../service/rule-registry";
 import { closest } from "../service/util/did-you-mean";
 import { UsageError } from "./usage-error";
 
@@ -139,14 +139,6 @@ export function parseRuleOverride(v: string): [string, RuleLevel] {
   const problem = unknownRuleProblem(code);
   if (problem) throw new UsageError(`--rule ${problem}`);
   return [code, level];
-}
-
-/** A message when `code` is not a rule packlint knows, with the closest codes; undefined when it is known. */
-export function unknownRuleProblem(code: string): string | undefined {
-  const codes = allRules().map((r) => r.code);
-  if (codes.includes(code)) return undefined;
-  const near = closest(code, codes);
-  return `${code}: unknown rule code${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}; packlint rules lists them all`;
 }
 
 const OPTIONS = ["--format", "--no-color", "--color", "--quiet", "--max-warnings", "--rule", "--config", "--jobs", "--help", "--version"];

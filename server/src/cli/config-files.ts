@@ -1,7 +1,6 @@
 import { basename, dirname, resolve } from "node:path";
-import { PACKAGE_JSON_KEY, checkConfig, type PacklintConfig } from "../../../shared/src/config";
-import { readConfigIn, readIfPresent, type FoundConfig } from "../workspace/project-config";
-import { unknownRuleProblem } from "./args";
+import { PACKAGE_JSON_KEY, type PacklintConfig } from "../../../shared/src/config";
+import { checkProjectConfig, readConfigIn, readIfPresent, type FoundConfig } from "../workspace/project-config";
 import { UsageError } from "./usage-error";
 
 /** A config file and the folder its globs are relative to. */
@@ -56,16 +55,12 @@ export class ConfigResolver {
 }
 
 function load(path: string, value: unknown, dir = dirname(path)): LoadedConfig {
-  return checked({ path, dir, ...checkConfig(value) });
+  return checked({ path, dir, ...checkProjectConfig(value) });
 }
 
-/** A config whose problems (and unknown rule codes) are a usage error: a CI run must not silently fall back. */
+/** A config with problems (unknown rule codes included) is a usage error: a CI run must not silently fall back. */
 function checked(found: FoundConfig): LoadedConfig {
-  const problems = [...found.problems];
-  for (const code of Object.keys(found.config.rules ?? {})) {
-    const p = unknownRuleProblem(code);
-    if (p) problems.push(`rules.${p}`);
-  }
+  const { problems } = found;
   if (problems.length) throw new UsageError(`invalid config ${found.path}:\n  ${problems.join("\n  ")}`);
   return { path: found.path, dir: found.dir, config: found.config };
 }

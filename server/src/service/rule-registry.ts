@@ -1,5 +1,6 @@
 import { rules as catalogRules } from "./catalog";
 import type { Severity } from "./types";
+import { closest } from "./util/did-you-mean";
 
 /** Every diagnostic code packlint can emit or knows of: the reference's rules (catalog) and our own. */
 export interface RuleInfo {
@@ -297,4 +298,11 @@ export function allRules(): readonly RuleInfo[] {
 
 export function ruleInfo(code: string): RuleInfo | undefined {
   return byCode.get(code);
+}
+
+/** A message when `code` is not a rule packlint knows, with the closest codes; undefined when it is known. */
+export function unknownRuleProblem(code: string): string | undefined {
+  if (byCode.has(code)) return undefined;
+  const near = closest(code, byCode.keys());
+  return `${code}: unknown rule code${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}; packlint rules lists them all`;
 }

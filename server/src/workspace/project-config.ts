@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig } from "../../../shared/src/config";
+import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig, type ConfigCheck } from "../../../shared/src/config";
+import { unknownRuleProblem } from "../service/rule-registry";
 import type { ConfigScope } from "./discovery";
 import { within } from "./paths";
 
@@ -27,7 +28,7 @@ export function readConfigIn(dir: string, read: (path: string) => string | undef
     } catch (e) {
       return { path: rc, dir, config: {}, syntaxError: (e as Error).message, problems: [] };
     }
-    return { path: rc, dir, ...checkConfig(raw) };
+    return { path: rc, dir, ...checkProjectConfig(raw) };
   }
   const pkgText = read(join(dir, "package.json"));
   if (pkgText === undefined) return undefined;
@@ -38,7 +39,17 @@ export function readConfigIn(dir: string, read: (path: string) => string | undef
     return undefined;
   }
   const value = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[PACKAGE_JSON_KEY] : undefined;
-  return value === undefined ? undefined : { path: `${join(dir, "package.json")}#${PACKAGE_JSON_KEY}`, dir, ...checkConfig(value) };
+  return value === undefined ? undefined : { path: `${join(dir, "package.json")}#${PACKAGE_JSON_KEY}`, dir, ...checkProjectConfig(value) };
+}
+
+/** checkConfig, and rule codes packlint does not know (a typo would otherwise silently change nothing). */
+export function checkProjectConfig(raw: unknown): ConfigCheck {
+  const check = checkConfig(raw);
+  for (const code of Object.keys(check.config.rules ?? {})) {
+    const problem = unknownRuleProblem(code);
+    if (problem) check.problems.push(`rules.${problem}`);
+  }
+  return check;
 }
 
 /**

@@ -55,11 +55,6 @@ class FatalDecode extends Error {
   }
 }
 
-/**
- * Decodes a parsed YAML document the way the reference's yaml.v3 decode does into its Go structs:
- * known keys only, zero values for absent fields, Go's coercions, type errors, duplicate keys.
- * Every decoded object and list is registered in the SourceMap so rules can point at ranges.
- */
 /** A key the reference silently ignores (outside evaluation_spec, unknown keys are dropped). */
 export interface UnknownKey {
   key: string;
@@ -68,6 +63,11 @@ export interface UnknownKey {
   entry: string;
 }
 
+/**
+ * Decodes a parsed YAML document the way the reference's yaml.v3 decode does into its Go structs:
+ * known keys only, zero values for absent fields, Go's coercions, type errors, duplicate keys.
+ * Every decoded object and list is registered in the SourceMap so rules can point at ranges.
+ */
 export class YamlDecoder {
   readonly problems: DecodeProblem[] = [];
   readonly unknownKeys: UnknownKey[] = [];
