@@ -88,6 +88,14 @@ test("packlint FILE validates a case file with kind skill-cases, by name or by c
   assert.match(text.out, /my-cases\.yaml:6:9: error \[skill-mode-unknown\] defaults\.mode must be one of dry-run, mock, execution \(got "dry_run"\)\n/);
   assert.match(text.out, /Skill case file has errors\n/);
 
+  // Rule levels apply to case files as to packs: --rule, then the nearest project config.
+  const demoted = await cli("--no-color", "--rule", "skill-mode-unknown=warning", other);
+  assert.equal(demoted.code, 0, demoted.out);
+  assert.match(demoted.out, /my-cases\.yaml:6:9: warning \[skill-mode-unknown\]/);
+  writeFileSync(join(dir, ".packlintrc.json"), JSON.stringify({ rules: { "skill-mode-unknown": "off" } }));
+  const silenced = JSON.parse((await cli("--format", "json", other)).out) as { files: { diagnostics: { code: string }[] }[] };
+  assert.deepEqual(silenced.files[0].diagnostics.map((d) => d.code), []);
+
   const walked = JSON.parse((await cli("--format", "json", join(ROOT, "test/fixtures/skill"))).out) as { files: { path: string; kind: string }[] };
   assert.deepEqual(walked.files.map((f) => f.kind), ["skill-cases"]);
 });

@@ -10,6 +10,7 @@ import {
   skillDirOf,
   skillReport,
 } from "../service/skill-cases";
+import type { RuleSettings } from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { readText } from "./files";
@@ -35,9 +36,9 @@ export function isSkillCasesFile(path: string, text: string): boolean {
   return looksLikeSkillCases(text, path);
 }
 
-/** `packlint FILE` on a case file: its diagnostics, with kind "skill-cases". `roots` as for packs' assets. */
-export function skillFileReport(path: string, text: string, roots: string[]): FileReport {
-  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(skillModelOnDisk(path, text, roots)) };
+/** `packlint FILE` on a case file: its diagnostics at the file's rule levels, with kind "skill-cases". `roots` as for packs' assets. */
+export function skillFileReport(path: string, text: string, roots: string[], settings: RuleSettings): FileReport {
+  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(skillModelOnDisk(path, text, roots), settings) };
 }
 
 /**

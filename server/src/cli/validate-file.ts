@@ -26,7 +26,7 @@ export function validateFile(job: FileJob): FileOutcome {
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
-  if (isSkillCasesFile(job.path, text)) return { report: skillFileReport(job.path, text, job.roots) };
+  if (isSkillCasesFile(job.path, text)) return { report: skillFileReport(job.path, text, job.roots, { rules: job.rules }) };
   const model = buildPackModel(text);
   const files = assetFilesFor(new ConfinedFiles(job.roots), job.path, (p) => workspacePath(p, job.cwd));
   const diagnostics = [...packDiagnostics(model, { rules: job.rules }), ...assetFileDiagnostics(assetPathRefs(model), files, { rules: job.rules })];
