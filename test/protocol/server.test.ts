@@ -116,6 +116,17 @@ test("protocol: other YAML gets nothing; params of the wrong shape are InvalidPa
   assert.equal(answer.error?.code, P.LSPErrorCodes.RequestCancelled);
 });
 
+test("protocol: a settings change that makes a document a pack serves it as one, and the open pack is checked again", async () => {
+  const from = server.published.length;
+  await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
+    settings: { packlint: { diagnosticsDebounceMs: DEBOUNCE_MS, packGlobs: ["**/*.pack.yaml", "**/other.yaml"], rules: { "case-challenge-key-undeclared": "off" } } },
+  });
+  assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: OTHER }), { kind: "challenge-pack", by: "glob" });
+  const other = await server.diagnosticsFor(OTHER, 1, from);
+  assert.ok(other.diagnostics.length > 0, "the new pack is checked");
+  assert.deepEqual((await server.diagnosticsFor(PACK, 5, from)).diagnostics, [], "the open pack is checked again, at the same rule levels");
+});
+
 test("protocol: didClose clears the diagnostics; shutdown and exit end the process", async () => {
   const from = server.published.length;
   await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri: PACK } });

@@ -78,11 +78,19 @@ export function startServer(connection: Connection): void {
 
   // ---- one session (model) per document version ----
   // Keyed by version and text: a client may reopen a document or send a change without a new version number.
-  const sessions = new Map<string, { version: number; text: string; kind: string | undefined; session: DocumentSession | undefined }>();
+  const sessions = new Map<string, { version: number; text: string; kind: string | undefined; settings: number; session: DocumentSession | undefined }>();
+  /** Bumped when settings or configs change: a session built before is kept only if its document keeps its kind. */
+  let settingsEpoch = 0;
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
     const cached = sessions.get(doc.uri);
-    if (cached?.version === doc.version && cached.text === doc.getText()) return cached.session;
+    const sameText = cached?.version === doc.version && cached.text === doc.getText();
+    if (sameText && cached.settings === settingsEpoch) return cached.session;
     const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
+    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
+    if (sameText && cached.kind === kind && !cached.session?.prompts) {
+      cached.settings = settingsEpoch;
+      return cached.session;
+    }
     const language = kind && languages[kind];
     const changes = pending.take(doc.uri, cached?.version, doc.version);
     let session: DocumentSession | undefined;
@@ -95,7 +103,7 @@ export function startServer(connection: Connection): void {
       }
     }
     session ??= language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
-    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), kind, session });
+    sessions.set(doc.uri, { version: doc.version, text: doc.getText(), kind, settings: settingsEpoch, session });
     return session;
   };
   const sessionFor = (uri: string) => {
@@ -171,8 +179,8 @@ export function startServer(connection: Connection): void {
   };
 
   /** Open documents are checked again (after a change of settings, configs or files on disk). */
-  const recheckOpen = (rebuildSessions: boolean) => {
-    if (rebuildSessions) sessions.clear();
+  const recheckOpen = (settingsChanged: boolean) => {
+    if (settingsChanged) settingsEpoch++;
     if (pullDiagnostics) {
       if (refreshDiagnostics) void connection.languages.diagnostics.refresh();
     } else for (const doc of documents.all()) schedule(doc.uri);
