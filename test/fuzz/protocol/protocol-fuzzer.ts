@@ -286,7 +286,8 @@ export class ProtocolSession {
     const byVersion = this.versions.get(uri) ?? new Map<number, Set<string>>();
     this.versions.set(uri, byVersion);
     const texts = byVersion.get(version) ?? new Set<string>();
-    if (texts.size < 5) texts.add(text);
+    texts.add(text);
+    if (texts.size > 5) texts.delete(texts.values().next().value!); // the oldest: its publications came long ago
     byVersion.set(version, texts);
     if (byVersion.size > 100) byVersion.delete(byVersion.keys().next().value!);
   }
@@ -474,7 +475,10 @@ export class ProtocolSession {
       const change = { range: { start: at, end: at }, text: pick(this.r, ["a", "\n", " ", "-", ":"]) };
       mirror.doc = TextDocument.update(doc, [change], doc.version + 1);
       this.touch(uri);
+      // Some versions' texts are kept; the others are forgotten, so that a text another opening had under the
+      // same number is not taken for the one the server may publish now.
       if (i === count - 1 || i % 10 === 0) this.remember(uri, mirror.doc.version, mirror.doc.getText());
+      else this.versions.get(uri)?.delete(mirror.doc.version);
       frames.push(RawServer.frame({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: mirror.doc.version }, contentChanges: [change] } }));
     }
     this.report.messages += count;
