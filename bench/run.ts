@@ -13,12 +13,13 @@ import { benchEdits, generatePack } from "./generate";
 import { percentile, round, Samples, summarize, Summary, time } from "./measure";
 import { BenchClient } from "./lsp-client";
 import { peerServer } from "./peer";
+import { measureCliDirectory } from "./cli";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
- * (with our JSON Schema). Prints a table and writes bench/results.json with the medians and the ratios.
+ * (with our JSON Schema), and the CLI over a folder of packs. Prints a table and writes bench/results.json with the medians and the ratios.
  */
 
 setFlagsFromString("--expose-gc");
@@ -31,6 +32,7 @@ interface Options {
   runs: (cases: number) => number;
   lspRuns: (cases: number) => number;
   lsp: boolean;
+  cli: boolean;
   quick: boolean;
 }
 
@@ -42,6 +44,7 @@ function options(argv: string[]): Options {
     sizes,
     quick,
     lsp: !argv.includes("--no-lsp"),
+    cli: !argv.includes("--no-cli"),
     runs: (n) => (quick ? 3 : n >= 10000 ? 5 : n >= 1000 ? 7 : 11),
     lspRuns: (n) => (quick ? 1 : n >= 10000 ? 2 : 3),
   };
@@ -69,12 +72,20 @@ async function main(): Promise<void> {
     results.push(r);
     printSize(r);
   }
+  let cli: Record<string, unknown> | undefined;
+  if (opts.cli) {
+    const files = opts.quick ? 12 : 40;
+    console.log(`\npacklint DIR over ${files} packs of 100 cases…`);
+    cli = measureCliDirectory({ root: ROOT, files, casesPerFile: 100, runs: opts.quick ? 2 : 5 });
+    printCli(cli);
+  }
   const out = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
     quick: opts.quick,
     seconds: Math.round((Date.now() - started) / 1000),
     note: "Times are wall-clock medians in ms (cpuMs: this process's CPU time). Ratios use wall medians measured side by side.",
     sizes: results,
+    cli,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(out, null, 2) + "\n");
   printTable(results);
@@ -329,6 +340,13 @@ function printTable(results: Record<string, any>[]): void {
   const widths = header.map((_, c) => Math.max(...table.map((row) => row[c].length)));
   console.log("");
   for (const row of table) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+}
+
+function printCli(c: Record<string, any>): void {
+  console.log(
+    `  --jobs 1 ${c.jobs1Ms.median.toFixed(0)} ms, --jobs 2 ${c.jobs2Ms.median.toFixed(0)} ms (${c.filesPerSecondJobs2} files/s), ` +
+      `in-process serial ${c.inProcessSerialMs.median.toFixed(0)} ms; jobs2/jobs1 ${fmt(c.ratios.jobs2OverJobs1)}, jobs1/in-process ${fmt(c.ratios.jobs1OverInProcess)}`,
+  );
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(3));
