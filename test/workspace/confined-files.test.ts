@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fs, { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { ConfinedFiles } from "../../server/src/workspace/confined-files";
+import { assetFilesFor } from "../../server/src/workspace/asset-host";
 import { tempTree } from "../helpers/cli";
 
 /**
@@ -13,6 +14,7 @@ const top = tempTree({
   "ws/packs/support.pack.yaml": "pack: {}\n",
   "ws/packs/assets/policy.pdf": "%PDF",
   "ws/shared/data.json": "{}",
+  "ws/packs/assets/odd\uFFFDname.json": "{}",
   "outside/secret.txt": "secret",
   "outside/dir/inner.txt": "inner",
 });
@@ -110,4 +112,12 @@ test("confinement: reading goes through the same check; a file outside every roo
   assert.equal(own.lookup(join(outside, "dir"), "../secret.txt").state, "outside");
   assert.equal(files.forFile(join(packs, "support.pack.yaml")), files);
   assert.equal(new ConfinedFiles([]).lookup(packs, "assets/policy.pdf").state, "outside", "no workspace: nothing is looked at");
+});
+
+test("regression (fuzz): a path with a lone surrogate is looked up as the file system sees it, and its link target is a valid URI", () => {
+  const written = "assets/odd\uD800name.json"; // a YAML "\ud800" escape
+  assert.deepEqual(look(written), { state: "file", path: join(packs, "assets/odd\uFFFDname.json"), real: join(realpathSync(packs), "assets/odd\uFFFDname.json") });
+  const found = assetFilesFor(files, join(packs, "support.pack.yaml"))(written);
+  assert.equal(found.state, "file");
+  assert.match((found as { target: string }).target, /^file:\/\/\/.*\/assets\/odd%EF%BF%BDname\.json$/);
 });

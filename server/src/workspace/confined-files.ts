@@ -69,7 +69,9 @@ export class ConfinedFiles {
   }
 
   /** A path as written in a file in `baseDir` (relative to it; an absolute path is refused, not looked at). */
-  lookup(baseDir: string, written: string): Confined {
+  lookup(baseDir: string, asWritten: string): Confined {
+    // The file system sees a lone surrogate as U+FFFD (Node writes paths as UTF-8), and a URI cannot carry one.
+    const written = asWritten.toWellFormed();
     const path = resolve(baseDir, written);
     if (isAbsolute(written) || /^[a-zA-Z]:[\\/]|^[\\/]/.test(written)) return { state: "outside", path, reason: "absolute" };
     return this.walk(resolve(baseDir), components(written), path);
