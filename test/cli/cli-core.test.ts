@@ -60,6 +60,17 @@ test("a directory means every pack YAML below it, by name or by content", async 
   assert.deepEqual(paths, ["bad.pack.yaml", "good.pack.yaml", join("nested", "sniffed.yaml")]);
 });
 
+test("a directory run does not read YAML over the full-check limit to sniff it; named, such a file is checked (syntax and notice)", async () => {
+  const dir = workspace();
+  // A pack by content, padded past 8 MB with comments.
+  const large = pack() + ("# " + "x".repeat(98) + "\n").repeat(81_000);
+  writeFileSync(join(dir, "nested", "large-dump.yaml"), large);
+  const paths = JSON.parse((await cli(["--format", "json", dir])).out).files.map((f: { path: string }) => f.path.slice(dir.length + 1));
+  assert.deepEqual(paths, ["bad.pack.yaml", "good.pack.yaml", join("nested", "sniffed.yaml")]);
+  const named = JSON.parse((await cli(["--format", "json", join(dir, "nested", "large-dump.yaml")])).out);
+  assert.deepEqual(named.files[0].diagnostics.map((d: { code: string }) => d.code), ["document-too-large"]);
+});
+
 test("usage errors and unreadable files exit 2 with a clear message and no stack trace", async () => {
   assert.deepEqual((await cli([])).code, 2);
   const missing = await cli(["/no/such/file.yaml"]);

@@ -18,6 +18,9 @@ const top = tempTree({
   "a/skill/SKILL.md": "---\nname: refund-helper\n---\n",
   "a/skill/references/policy.md": "policy",
   "secret.md": "secret",
+  "a/small-dump.yaml": "pack:\n  slug: s\nchallenges: []\n",
+  "a/large-dump.yaml": "pack:\n  slug: s\nchallenges: []\n" + ("# " + "x".repeat(98) + "\n").repeat(81_000),
+  "a/large.pack.yaml": "pack:\n  slug: s\n" + ("# " + "x".repeat(98) + "\n").repeat(81_000),
 });
 const [A, B] = [join(top, "a"), join(top, "b")];
 symlinkSync(join(top, "secret.md"), join(A, "skill/references/linked.md"));
@@ -50,6 +53,9 @@ test("scopes: the config's packs globs make a file a pack; its ignore globs keep
   assert.equal(s.classifyFile(join(A, "notes.yaml")), undefined);
   assert.equal(s.classifyFile(join(A, "fixtures/f.pack.yaml")), undefined, "ignored");
   assert.equal(s.classifyFile(join(top, "secret.md")), undefined, "outside the folders");
+  assert.equal(s.classifyFile(join(A, "small-dump.yaml"))?.kind, "challenge-pack", "a pack by its content");
+  assert.equal(s.classifyFile(join(A, "large-dump.yaml")), undefined, "over the full-check limit: not read to sniff it");
+  assert.equal(s.classifyFile(join(A, "large.pack.yaml"))?.kind, "challenge-pack", "a pack by its name is read whatever its size (up to the read limit)");
   s.configChanged();
   assert.equal(s.ignored(join(A, "fixtures/f.pack.yaml")), true);
   assert.equal(s.outsideIndex(join(A, "node_modules/dep/package.json")), true, "file watching ignores dependencies");

@@ -121,3 +121,10 @@ test("regression (fuzz): a path with a lone surrogate is looked up as the file s
   assert.equal(found.state, "file");
   assert.match((found as { target: string }).target, /^file:\/\/\/.*\/assets\/odd%EF%BF%BDname\.json$/);
 });
+
+test("reading: a file over the byte limit is not read", () => {
+  const path = join(packs, "assets/policy.pdf"); // 4 bytes
+  assert.equal(files.readFile(path), "%PDF");
+  assert.equal(files.readFile(path, 4), "%PDF");
+  assert.equal(files.readFile(path, 3), undefined);
+});

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { looksLikePack } from "../service";
+import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { configGlobs, PACK_FILE_NAME, walkFiles, YAML_FILE } from "../workspace/discovery";
 import type { ConfigResolver } from "./config-files";
 import { UsageError } from "./usage-error";
@@ -34,11 +35,22 @@ export function expandPaths(args: string[], configs: ConfigResolver): string[] {
       const globs = scope && configGlobs(scope);
       if (globs?.ignored(path)) continue;
       if (globs?.pack(path)) out.push(path);
-      else if (YAML_FILE.test(path) && (PACK_FILE_NAME.test(basename(path)) || looksLikePack(readText(path)))) out.push(path);
+      else if (YAML_FILE.test(path) && (PACK_FILE_NAME.test(basename(path)) || sniffed(path))) out.push(path);
     }
     if (out.length === before) throw new UsageError(`no pack files found in ${arg}`);
   }
   return out;
+}
+
+/** A YAML file a directory run takes for a pack by its content; a large one is not read to find out (name it to check it). */
+function sniffed(path: string): boolean {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return false; // gone since the walk
+  }
+  return size <= MAX_CHECKED_LENGTH && looksLikePack(readText(path));
 }
 
 export function readText(path: string): string {

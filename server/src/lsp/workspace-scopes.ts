@@ -2,6 +2,7 @@ import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
 import type { AssetFiles } from "../service";
+import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import type { SkillHost } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
@@ -141,7 +142,8 @@ export class WorkspaceScopes {
     const kinds = this.kindsFor(uri);
     const byName = kinds.kindOf(uri, "", "");
     if (!byName && !YAML_FILE.test(path)) return undefined;
-    const text = this.files.readFile(path);
+    // Content is sniffed only in files small enough to be checked in full: a large dump is not read to find out.
+    const text = this.files.readFile(path, byName ? undefined : MAX_CHECKED_LENGTH);
     if (text === undefined) return undefined;
     const kind = byName ?? kinds.kindOf(uri, "yaml", text);
     return kind ? { kind, text } : undefined;

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
 import { within } from "./paths";
 
@@ -21,6 +21,12 @@ interface Root {
   /** Its physical path (e.g. /private/tmp/ws for /tmp/ws); walks start here. */
   real: string;
 }
+
+/**
+ * Files larger than this are never read: nothing in a workspace of packs is that large, and a stray dump or log
+ * would cost the server its memory. VS Code itself hands extensions no document over 50 MB.
+ */
+export const MAX_READ_BYTES = 50_000_000;
 
 /** Symbolic links followed in one resolution before giving up (as the OS's ELOOP limit does). */
 const MAX_LINKS = 40;
@@ -89,11 +95,12 @@ export class ConfinedFiles {
     return found === "file" || found === "directory";
   }
 
-  /** A file's text, when it is a file inside the roots (read at its physical path). */
-  readFile(absolute: string): string | undefined {
+  /** A file's text, when it is a file inside the roots (read at its physical path) of at most `maxBytes`. */
+  readFile(absolute: string, maxBytes = MAX_READ_BYTES): string | undefined {
     const found = this.resolveInside(absolute);
     if (found.state !== "file") return undefined;
     try {
+      if (statSync(found.real).size > maxBytes) return undefined;
       return readFileSync(found.real, "utf8");
     } catch {
       return undefined;
