@@ -71,6 +71,16 @@ test("a directory run does not read YAML over the full-check limit to sniff it; 
   assert.deepEqual(named.files[0].diagnostics.map((d: { code: string }) => d.code), ["document-too-large"]);
 });
 
+test("text: a pack's control characters reach the terminal as Control Pictures, never as escape sequences", async () => {
+  const dir = workspace();
+  const file = join(dir, "escape.pack.yaml");
+  writeFileSync(file, pack().replace("name: ", "name: \u001b]0;pwned\u0007 "));
+  const r = await cli(["--no-color", file]);
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.out), JSON.stringify(r.out));
+  assert.match(r.out, /error \[yaml-syntax\] the control character U\+001B is not allowed in YAML/);
+  assert.match(r.out, /name: \u241b\]0;pwned\u2407 /);
+});
+
 test("usage errors and unreadable files exit 2 with a clear message and no stack trace", async () => {
   assert.deepEqual((await cli([])).code, 2);
   const missing = await cli(["/no/such/file.yaml"]);

@@ -121,3 +121,26 @@ test("custom and unusual tags are data: nothing is constructed or run", () => {
   assert.equal(tools.g, "function () { process.exit(1) }");
   assert.deepEqual(d.filter((x) => x.severity === "error" && x.code !== "yaml-decode-fatal" && x.code !== "yaml-syntax"), []);
 });
+
+test("control characters: each is a yaml-syntax error at the character (yaml.v3 rejects the file); tab, NEL and BOM are allowed", () => {
+  const text = pack().replace("name: ", "name: a\u0001b\u007fc\u0085d\t").replace("family: ", "family: \u0090\uFFFE");
+  const found = check(text).filter((d) => d.code === "yaml-syntax");
+  const at = (c: string) => {
+    const lines = text.split("\n");
+    const line = lines.findIndex((l) => l.includes(c));
+    return { line, character: lines[line].indexOf(c) };
+  };
+  assert.deepEqual(
+    found.map((d) => [d.range.start, d.message]),
+    [
+      [at("\u0001"), "the control character U+0001 is not allowed in YAML (only tab and line breaks are)"],
+      [at("\u007f"), "the control character U+007F is not allowed in YAML (only tab and line breaks are)"],
+      [at("\u0090"), "the control character U+0090 is not allowed in YAML (only tab and line breaks are)"],
+      [at("\uFFFE"), "the non-character U+FFFE is not allowed in YAML (only tab and line breaks are)"],
+    ],
+  );
+  assert.deepEqual(check("\uFEFF" + pack().replace("name: ", "name: \u0085\t")).filter((d) => d.code === "yaml-syntax"), []);
+  // A binary file: the first hundred are reported, not one per byte.
+  const binary = pack() + "# " + "\u0001".repeat(5000) + "\n";
+  assert.equal(check(binary).filter((d) => d.code === "yaml-syntax").length, 100);
+});

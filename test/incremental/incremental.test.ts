@@ -6,6 +6,7 @@ import { benchEdits, generatePack } from "../../bench/generate";
 import { rng } from "../fuzz/mutate";
 import { checkEditSequence } from "./check";
 import { incrementalSeeds, RICH_PACK } from "./seeds";
+import { pack } from "../helpers/packs";
 
 /** Fixed seeds in every `npm test`; `node out/test/incremental/run.js --edits N --seed S` runs longer sequences. */
 const SEED = 20261203;
@@ -112,4 +113,19 @@ test("documents with anchors and aliases are always parsed whole (aliases tie un
   const after = edit(buildPackModel(text), at, at, "z");
   equal(updateInfo(after)?.parsed, "document");
   expectSameAsFresh(after);
+});
+
+test("control characters YAML does not allow: those before, inside and after an edit are reported as a fresh build does", () => {
+  const text = pack().replace("name: ", "name: a\u0001b ").replace("family: ", "family: \u007f");
+  let model = buildPackModel(text);
+  const controls = (m: PackModel) => packDiagnostics(m).filter((d) => d.data?.yamlCode === "CONTROL_CHARACTER").length;
+  equal(controls(model), 2);
+  const at = text.indexOf("description:");
+  model = edit(model, at, at, "# \u0002\n"); // a new one, in a comment, before the last one
+  expectSameAsFresh(model);
+  equal(controls(model), 3);
+  const name = model.text.indexOf("\u0001");
+  model = edit(model, name, name + 1, ""); // deleted
+  expectSameAsFresh(model);
+  equal(controls(model), 2);
 });

@@ -1,7 +1,7 @@
 import { assemblePackModel, decodeCaches, PackModel } from "../pack-model";
 import { DecodeCache } from "../model/decode-cache";
-import { parseYaml, syntaxProblems } from "../model/parse";
-import { applyChanges, TextChange } from "./edit";
+import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, syntaxProblems, type SyntaxProblem } from "../model/parse";
+import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
 /**
@@ -22,13 +22,15 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const edit = applyChanges(lines, changes, version);
   const text = lines.getText();
   const doc = previous.yaml;
-  if (edit && cache && doc && previous.extraDocuments === 0 && isSplittable(cache, previous) && !hasLimitFindings(previous)) {
+  const controls = previousControlCharacters(previous);
+  if (edit && cache && doc && previous.extraDocuments === 0 && isSplittable(cache, previous) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
-        const model = assemblePackModel(text, lines, { doc, extraDocuments: [], syntax: syntaxProblems(doc) }, cache);
+        const syntax = [...syntaxProblems(doc), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
+        const model = assemblePackModel(text, lines, { doc, extraDocuments: [], syntax }, cache);
         updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;
       }
@@ -54,6 +56,21 @@ const updates = new WeakMap<PackModel, UpdateInfo>();
 /** How `model` was made by updatePackModel (undefined for a model built from scratch). */
 export function updateInfo(model: PackModel): UpdateInfo | undefined {
   return updates.get(model);
+}
+
+/** The disallowed characters the previous version reported (all of them, unless there were MAX_CONTROL_CHARACTERS). */
+function previousControlCharacters(model: PackModel): SyntaxProblem[] {
+  return model.findings
+    .filter((f) => f.code === "yaml-syntax" && f.data?.yamlCode === CONTROL_CHARACTER)
+    .map((f) => ({ span: f.span, message: f.message, yamlCode: CONTROL_CHARACTER }));
+}
+
+/** The text's disallowed characters without scanning it whole: the previous ones around the edit, shifted, and the edited region's. */
+function controlCharactersAfter(previous: SyntaxProblem[], edit: Edit, text: string): SyntaxProblem[] {
+  const shift = edit.newEnd - edit.oldEnd;
+  const before = previous.filter((p) => p.span.start < edit.start);
+  const after = previous.filter((p) => p.span.start >= edit.oldEnd).map((p) => ({ ...p, span: { start: p.span.start + shift, end: p.span.end + shift } }));
+  return [...before, ...controlCharacters(text, edit.start, edit.newEnd), ...after].slice(0, MAX_CONTROL_CHARACTERS);
 }
 
 /** A document the parser pruned (too deep) is parsed whole again: the pruning is the whole parse's. */

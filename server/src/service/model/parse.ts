@@ -36,7 +36,34 @@ export function parseYaml(text: string): ParsedYaml {
   const list: Document.Parsed[] = Array.from(docs);
   const doc = list[0];
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  return { doc, extraDocuments: list.slice(1), syntax: syntaxProblems(doc), ...(tooDeep && { tooDeep }) };
+  const syntax = [...syntaxProblems(doc), ...controlCharacters(text, 0, text.length)].sort((a, b) => a.span.start - b.span.start);
+  return { doc, extraDocuments: list.slice(1), syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/** The yaml package's code for what it does not check itself: a character YAML does not allow. */
+export const CONTROL_CHARACTER = "CONTROL_CHARACTER";
+
+/** Reported at most, per document: a binary file would otherwise give one per byte. */
+export const MAX_CONTROL_CHARACTERS = 100;
+
+/**
+ * Characters YAML does not allow in a stream (C0 and C1 controls but tab, line breaks and NEL; DEL; U+FFFE and
+ * U+FFFF): the yaml package reads them as text, the reference's reader (yaml.v3) rejects the whole file. Lone
+ * surrogates are left alone: the editor's text can hold them, a saved file holds U+FFFD instead.
+ */
+const DISALLOWED = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/g;
+
+/** The disallowed characters in text[from, to), the first MAX_CONTROL_CHARACTERS of them. */
+export function controlCharacters(text: string, from: number, to: number): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  DISALLOWED.lastIndex = from;
+  for (let m = DISALLOWED.exec(text); m && m.index < to && out.length < MAX_CONTROL_CHARACTERS; m = DISALLOWED.exec(text)) {
+    const code = m[0].charCodeAt(0);
+    const name = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    const what = code >= 0xfffe ? `the non-character ${name}` : `the control character ${name}`;
+    out.push({ span: { start: m.index, end: m.index + 1 }, message: `${what} is not allowed in YAML (only tab and line breaks are)`, yamlCode: CONTROL_CHARACTER });
+  }
+  return out;
 }
 
 /** The syntax errors of a parsed document, as diagnostics report them. */
