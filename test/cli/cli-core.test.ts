@@ -81,6 +81,20 @@ test("text: a pack's control characters reach the terminal as Control Pictures, 
   assert.match(r.out, /name: \u241b\]0;pwned\u2407 /);
 });
 
+test("a UTF-16 pack (by its byte order mark) is read as the reference reads it; bytes that are not UTF-8 are a yaml-syntax error there", async () => {
+  const dir = workspace();
+  const text = pack({ version: "version:\n  number: 0\n" });
+  writeFileSync(join(dir, "utf16.pack.yaml"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+  const json = async (file: string) => JSON.parse((await cli(["--format", "json", join(dir, file)])).out).files[0].diagnostics;
+  assert.deepEqual(await json("utf16.pack.yaml"), await json("bad.pack.yaml"));
+  const at = text.indexOf("number:");
+  writeFileSync(join(dir, "latin1.pack.yaml"), Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xe9]), Buffer.from(text.slice(at))]));
+  const r = await cli(["--no-color", join(dir, "latin1.pack.yaml")]);
+  assert.equal(r.code, 1);
+  const line = text.slice(0, at).split("\n").length;
+  assert.match(r.out, new RegExp(`latin1\\.pack\\.yaml:${line}:3: error \\[yaml-syntax\\] invalid UTF-8 \\(byte 0xE9 at byte offset ${Buffer.byteLength(text.slice(0, at))}\\)`));
+});
+
 test("usage errors and unreadable files exit 2 with a clear message and no stack trace", async () => {
   assert.deepEqual((await cli([])).code, 2);
   const missing = await cli(["/no/such/file.yaml"]);

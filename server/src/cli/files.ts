@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { looksLikePack } from "../service";
+import { decodeYamlFile, type DecodedFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { configGlobs, PACK_FILE_NAME, walkFiles, YAML_FILE } from "../workspace/discovery";
 import type { ConfigResolver } from "./config-files";
@@ -53,9 +54,15 @@ function sniffed(path: string): boolean {
   return size <= MAX_CHECKED_LENGTH && looksLikePack(readText(path));
 }
 
+/** A YAML file's text, decoded as the reference's reader decodes it (UTF-8, or UTF-16 by its byte order mark). */
 export function readText(path: string): string {
+  return readYamlFile(path).text;
+}
+
+/** A YAML file decoded, with the first byte that does not decode (see decodeYamlFile). */
+export function readYamlFile(path: string): DecodedFile {
   try {
-    return readFileSync(path, "utf8");
+    return decodeYamlFile(readFileSync(path));
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === "EISDIR" ? "is a directory" : (e as Error).message}`);
   }

@@ -1,7 +1,9 @@
-import { assetFileDiagnostics, assetPathRefs, buildPackModel, packDiagnostics, type RuleSettings } from "../service";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { assetFileDiagnostics, assetPathRefs, buildPackModel, packDiagnostics, toRange, type PackDiagnostic, type RuleSettings } from "../service";
+import type { DecodedFile } from "../service/model/encoding";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { assetFilesFor } from "../workspace/asset-host";
-import { readText } from "./files";
+import { readYamlFile } from "./files";
 import { workspacePath } from "./paths";
 import type { FileReport } from "./report";
 import { isSkillCasesFile, skillFileReport } from "./skill";
@@ -20,16 +22,32 @@ export interface FileJob {
 export type FileOutcome = { report: FileReport } | { unreadable: string };
 
 export function validateFile(job: FileJob): FileOutcome {
-  let text: string;
+  let decoded: DecodedFile;
   try {
-    text = readText(job.path);
+    decoded = readYamlFile(job.path);
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
-  if (isSkillCasesFile(job.path, text)) return { report: skillFileReport(job.path, text, job.roots, { rules: job.rules }) };
+  const { text } = decoded;
+  const encoding = encodingDiagnostics(decoded, job.rules);
+  if (isSkillCasesFile(job.path, text)) {
+    const report = skillFileReport(job.path, text, job.roots, { rules: job.rules });
+    return { report: { ...report, diagnostics: inOrder([...encoding, ...report.diagnostics]) } };
+  }
   const model = buildPackModel(text);
   const files = assetFilesFor(new ConfinedFiles(job.roots), job.path, (p) => workspacePath(p, job.cwd));
-  const diagnostics = [...packDiagnostics(model, { rules: job.rules }), ...assetFileDiagnostics(assetPathRefs(model), files, { rules: job.rules })];
-  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { report: { path: job.path, kind: "challenge-pack", text, diagnostics } };
+  const diagnostics = [...encoding, ...packDiagnostics(model, { rules: job.rules }), ...assetFileDiagnostics(assetPathRefs(model), files, { rules: job.rules })];
+  return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: inOrder(diagnostics) } };
+}
+
+/** Bytes that do not decode: a YAML error for the reference's reader, at the replacement character. */
+function encodingDiagnostics({ text, problem }: DecodedFile, rules: FileJob["rules"]): PackDiagnostic[] {
+  const level = rules["yaml-syntax"];
+  if (!problem || level === "off") return [];
+  const lines = TextDocument.create("file:///decoded", "yaml", 0, text);
+  return [{ code: "yaml-syntax", severity: level ?? "error", field: null, message: problem.message, range: toRange(lines, problem.span), data: { yamlCode: "INVALID_ENCODING" } }];
+}
+
+function inOrder(diagnostics: PackDiagnostic[]): PackDiagnostic[] {
+  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
