@@ -2,6 +2,7 @@ import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
 import type { AssetFiles } from "../service";
+import { decodeYamlFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import type { SkillHost } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
@@ -143,8 +144,9 @@ export class WorkspaceScopes {
     const byName = kinds.kindOf(uri, "", "");
     if (!byName && !YAML_FILE.test(path)) return undefined;
     // Content is sniffed only in files small enough to be checked in full: a large dump is not read to find out.
-    const text = this.files.readFile(path, byName ? undefined : MAX_CHECKED_LENGTH);
-    if (text === undefined) return undefined;
+    const bytes = this.files.readBytes(path, byName ? undefined : MAX_CHECKED_LENGTH);
+    if (bytes === undefined) return undefined;
+    const { text } = decodeYamlFile(bytes); // as the CLI reads it (UTF-16 by its byte order mark)
     const kind = byName ?? kinds.kindOf(uri, "yaml", text);
     return kind ? { kind, text } : undefined;
   }

@@ -95,13 +95,18 @@ export class ConfinedFiles {
     return found === "file" || found === "directory";
   }
 
-  /** A file's text, when it is a file inside the roots (read at its physical path) of at most `maxBytes`. */
+  /** A file's text (UTF-8), when it is a file inside the roots (read at its physical path) of at most `maxBytes`. */
   readFile(absolute: string, maxBytes = MAX_READ_BYTES): string | undefined {
+    return this.readBytes(absolute, maxBytes)?.toString("utf8");
+  }
+
+  /** A file's bytes, as readFile. */
+  readBytes(absolute: string, maxBytes = MAX_READ_BYTES): Buffer | undefined {
     const found = this.resolveInside(absolute);
     if (found.state !== "file") return undefined;
     try {
       if (statSync(found.real).size > maxBytes) return undefined;
-      return readFileSync(found.real, "utf8");
+      return readFileSync(found.real);
     } catch {
       return undefined;
     }
