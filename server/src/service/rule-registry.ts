@@ -178,7 +178,7 @@ const own: readonly OwnRule[] = [
     code: "yaml-syntax",
     area: "decode",
     severity: "error",
-    summary: "The text is not well-formed YAML. Reported with our parser's message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
+    summary: "The text is not well-formed YAML, holds a character YAML does not allow (a control character other than tab and line breaks), or (CLI) bytes that are not UTF-8. Reported with our own message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
     replaces: "yaml-syntax-error",
   },
   {
