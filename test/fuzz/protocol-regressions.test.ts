@@ -24,6 +24,9 @@ async function answer(server: RawServer, id: string, method: string, params: unk
   return server.responseTo(id)!;
 }
 
+/** A pack whose only challenge is other-question (the helper pack's is refund-question). */
+const otherPack = () => pack({ challenges: "challenges:\n  - key: other-question\n    title: Other\n    category: support\n    difficulty: easy\n" });
+
 const symbolNames = (m: Incoming): string[] => JSON.stringify(m.result).match(/"name":"[^"]*"/g) ?? [];
 
 test("protocol regression: one malformed header no longer leaves the reader deaf to everything after it", async (t) => {
@@ -46,11 +49,10 @@ test("protocol regression: a change without a new version number, or a reopening
   const server = await started();
   t.after(() => server.kill());
   const first = pack();
-  const second = pack({ challenges: "challenges:\n  - key: other-question\n    title: Other\n    category: support\n    difficulty: easy\n" });
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 3, text: first } } });
   assert.ok(symbolNames(await answer(server, "s1", "textDocument/documentSymbol", { textDocument: { uri: URI } })).includes('"name":"refund-question"'));
   // The same version number with another text: a stale model would still answer refund-question.
-  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 3 }, contentChanges: [{ text: second }] } });
+  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 3 }, contentChanges: [{ text: otherPack() }] } });
   const names = symbolNames(await answer(server, "s2", "textDocument/documentSymbol", { textDocument: { uri: URI } }));
   assert.ok(names.includes('"name":"other-question"') && !names.includes('"name":"refund-question"'), names.join());
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 3, text: first } } });
@@ -136,9 +138,8 @@ test("protocol regression: a reopening with a version that is not an integer is 
   const server = await started();
   t.after(() => server.kill());
   const first = pack();
-  const second = pack({ challenges: "challenges:\n  - key: other-question\n    title: Other\n    category: support\n    difficulty: easy\n" });
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1, text: first } } });
-  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1.5, text: second } } });
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1.5, text: otherPack() } } });
   // Version 2 changes the document that stayed open: its first line gets a comment.
   const at = { line: 0, character: 0 };
   server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: "# kept\n" }] } });
