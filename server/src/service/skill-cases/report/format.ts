@@ -160,6 +160,9 @@ const DECLINE =
 const ASKS =
   /\bNEEDS_CONFIRMATION\b|\b(?:missing|not (?:provided|given|specified)|(?:do not|don't|cannot|can't) (?:know|tell) which|unclear which|could you (?:please )?(?:provide|tell|share|confirm|specify)|can you (?:please )?(?:provide|tell|share|confirm|specify)|please (?:provide|confirm|share|tell me|specify)|need(?:s)? (?:your |the user's |the customer's )?confirmation|(?:ask|asking) (?:the (?:user|customer|requester) |you |them )?(?:for|to) (?:confirm|clarif)\w*|before (?:I|we) (?:can )?(?:proceed|continue|start))\b|请(?:提供|确认|告诉|说明)|需要(?:您|你|用户|客户)?(?:确认|提供|补充)|缺少|未提供|无法确定|不清楚(?:是)?哪/i;
 
+/** The sentence that does the asking. */
+const REQUEST = /\b(?:please|could you|can you|ask|asks|asking)\b|请(?:提供|确认|告诉|说明)|询问/i;
+
 /** Refuses to go on. */
 const REFUSES =
   /\bBLOCKED\b|\b(?:cannot|can't|can not|unable to|won't|will not|refuse to) (?:proceed|continue|go ahead|go on|help with (?:this|that))\b|\bI (?:must )?refuse\b|无法继续|不能继续|拒绝(?:执行|处理|继续)?|无法处理/i;
@@ -269,7 +272,7 @@ function nextAction(text: string, type: string, status: Status, steps: string[])
   if (label) return oneLine(label[1]);
   const all = sentences(text);
   if (type === "failure") return oneLine(all.find((s) => HANDOFF.test(s)) ?? "");
-  if (status === "NEEDS_CONFIRMATION") return oneLine(all.find((s) => ASKS.test(s)) ?? "");
+  if (status === "NEEDS_CONFIRMATION") return oneLine(all.find((s) => REQUEST.test(s)) ?? all.find((s) => ASKS.test(s)) ?? "");
   if (type === "trigger" && !PLAN_WORDS.test(text)) return "";
   const first = /(?:^|[.;!?。；：:\n]\s*)(?:(?:first(?:ly)?|to start)\b|首先|第一步)[,，:：]?\s*([^.;。；\n]+)/i.exec(text);
   if (first) return oneLine(first[1].replace(/,?\s*(?:and\s+)?then\b.*$/i, "").replace(/[,，]?\s*然后.*$/, ""));
