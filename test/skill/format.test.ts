@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { run } from "../../server/src/cli/packlint";
 import { buildSkillModel, extractFields, formatResponse, parseResponse, scoreSuite } from "../../server/src/service/skill-cases";
+import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/format";
 
 /** The Response Formatting Contract: raw answers (test/fixtures/skill-format) against their exact formatted files. */
 
@@ -122,4 +123,13 @@ test("status from explicit cues; UNKNOWN when the answer does not plainly answer
 test("--response-source current-agent-fallback is marked in the report", async () => {
   const r = await cli("skill", "report", join(ROOT, "examples/skills/refund-helper"), "--response-source", "current-agent-fallback");
   assert.match(r.out, /- Response Source: current-agent-fallback\n- Note: the responses were written by the current agent, not captured from isolated sub-agents/);
+});
+
+test("a huge answer: read up to MAX_ANALYZED characters, kept whole in Raw Response", () => {
+  const filler = "Kettles are nice. ".repeat(Math.ceil(MAX_ANALYZED / 18));
+  const raw = `${filler}I would use the refund-helper skill.`;
+  const formatted = formatResponse(raw, caseOf("trigger_002"), model.suite);
+  assert.equal(parseResponse(formatted).selected_skill, "", "a selection past the analyzed part is not seen");
+  assert.ok(formatted.endsWith(`## Raw Response\n${raw}\n`));
+  assert.equal(extractFields(`use refund-helper. ${filler}`, caseOf("trigger_002"), model.suite).selected_skill, "refund-helper");
 });

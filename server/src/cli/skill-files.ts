@@ -45,9 +45,9 @@ export interface FormatOutcome {
 
 /**
  * Formats each case's raw answer (`<id>.md` / `<id>.txt` in `rawDir`) into `<outDir>/<id>.md`. An answer already in
- * the response contract is copied unchanged.
+ * the response contract is copied unchanged, unless `always` (an agent's output is raw whatever it looks like).
  */
-export function formatFolder(model: SkillModel, rawDir: string, outDir: string): FormatOutcome {
+export function formatFolder(model: SkillModel, rawDir: string, outDir: string, always = false): FormatOutcome {
   const outcome: FormatOutcome = { written: [], missing: [] };
   try {
     mkdirSync(outDir, { recursive: true });
@@ -63,7 +63,7 @@ export function formatFolder(model: SkillModel, rawDir: string, outDir: string):
       outcome.missing.push(c.id);
       continue;
     }
-    const text = parseResponse(raw.text).formatted ? raw.text : formatResponse(raw.text, c, model.suite);
+    const text = !always && parseResponse(raw.text).formatted ? raw.text : formatResponse(raw.text, c, model.suite);
     writeText(join(outDir, `${c.id}.md`), text);
     outcome.written.push(c.id);
   }

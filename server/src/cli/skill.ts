@@ -245,7 +245,7 @@ async function runAgents(
     process.removeListener("SIGTERM", interrupted);
     progress?.("");
   }
-  formatFolder(model, dirs.raw, dirs.response);
+  formatFolder(model, dirs.raw, dirs.response, true);
   const writeTo = (values["write-report"] as string | undefined) ?? dirs.report;
   return finishReport(
     model,

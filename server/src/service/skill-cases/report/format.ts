@@ -54,8 +54,11 @@ export function renderResponse(f: FormattedFields, raw: string): string {
   return lines.join("\n") + "\n" + body + (body === "" || body.endsWith("\n") ? "" : "\n");
 }
 
+/** Answers are read up to this many characters (a dry-run answer is short); Raw Response still keeps all of it. */
+export const MAX_ANALYZED = 256 * 1024;
+
 export function extractFields(raw: string, c: SkillCase, suite: SkillSuite): FormattedFields {
-  const text = plainText(raw);
+  const text = plainText(raw.slice(0, MAX_ANALYZED));
   const names = knownNames(suite);
   const selected = selectedSkill(text, names);
   const claim = executionClaim(text);
@@ -103,13 +106,19 @@ const QUOTE_CLOSE = "[`'\"”’」』]?";
 /** Clause boundaries: where a negation stops applying. */
 const CLAUSE = /[.!?。！？;；,，:：\n]/;
 
-/** The clause around [start, end): from the boundary before to the boundary after ("1042." ends one, "x.md" does not). */
+/** How far a clause reaches from a mention: negation cues are close to what they negate. */
+const CLAUSE_REACH = 120;
+
+/**
+ * The clause around [start, end): from the boundary before to the boundary after ("1042." ends one, "x.md" does
+ * not), at most CLAUSE_REACH characters either side.
+ */
 function clauseAround(text: string, start: number, end: number): { before: string; after: string } {
   const boundary = (i: number) => CLAUSE.test(text[i]) && !/\w/.test(text[i + 1] ?? "");
   let s = start;
-  while (s > 0 && !boundary(s - 1)) s--;
+  while (s > 0 && start - s < CLAUSE_REACH && !boundary(s - 1)) s--;
   let e = end;
-  while (e < text.length && !boundary(e)) e++;
+  while (e < text.length && e - end < CLAUSE_REACH && !boundary(e)) e++;
   return { before: text.slice(s, start), after: text.slice(end, e) };
 }
 
@@ -132,24 +141,37 @@ export function selectedSkill(text: string, names: string[]): string {
         `|(?:使用|选择|选用|调用|采用|启用)\\s*(?:的是)?\\s*${QUOTE_OPEN}${n}${QUOTE_CLOSE}${EDGE_AFTER}`,
       "gi",
     );
-    for (const m of text.matchAll(verb)) {
-      if (!NEGATION.test(clauseAround(text, m.index, m.index + m[0].length).before)) consider(m.index, name);
-    }
+    const v = firstMention(text, verb, (m) => !NEGATION.test(clauseAround(text, m.index, m.index + m[0].length).before));
+    if (v) consider(v.index, name);
     const noun = new RegExp(
       `${EDGE_BEFORE}${QUOTE_OPEN}${n}${QUOTE_CLOSE}\\s*技能` +
         `|\`${n}\`` +
         `|^[ \\t]*(?:[-*][ \\t]+)?(?:selected[_ ]skill|skill|技能|选择的技能)[ \\t]*[:：][ \\t]*${QUOTE_OPEN}${n}${QUOTE_CLOSE}${EDGE_AFTER}`,
       "gimu",
     );
-    for (const m of text.matchAll(noun)) {
+    const w = firstMention(text, noun, (m) => {
       const { before, after } = clauseAround(text, m.index, m.index + m[0].length);
-      if (!NEGATION.test(before) && !NEGATION.test(after)) consider(m.index, name);
-    }
+      return !NEGATION.test(before) && !NEGATION.test(after);
+    });
+    if (w) consider(w.index, name);
     const opening = new RegExp(`^\\s*${QUOTE_OPEN}${n}${QUOTE_CLOSE}(?=\\s*(?:$|[—–:：.,，。(（]|-\\s))`, "i");
     const o = opening.exec(text);
     if (o && !NEGATION.test(clauseAround(text, 0, o[0].length).after)) consider(0, name);
   }
   return best?.name ?? "";
+}
+
+/** Mentions looked at per pattern: the first ones decide, and a pathological answer costs bounded work. */
+const MAX_MENTIONS = 100;
+
+/** The first match that `accept`s, among the first MAX_MENTIONS. */
+function firstMention(text: string, re: RegExp, accept: (m: RegExpExecArray) => boolean): RegExpExecArray | undefined {
+  let looked = 0;
+  for (const m of text.matchAll(re)) {
+    if (accept(m as RegExpExecArray)) return m as RegExpExecArray;
+    if (++looked >= MAX_MENTIONS) return undefined;
+  }
+  return undefined;
 }
 
 /** An answer to "which skill will you use?" that says: none. */
@@ -231,20 +253,23 @@ export function artifactsOf(text: string, suite: SkillSuite): string[] {
   const known = [...new Set(suite.cases.flatMap((c) => c.expected.artifacts).map((a) => a.trim()).filter(Boolean))];
   for (const a of known) {
     const re = new RegExp(`${EDGE_BEFORE}${escape(a)}${EDGE_AFTER}`, "gi");
-    for (const m of text.matchAll(re)) {
-      if (!NEGATION.test(clauseAround(text, m.index, m.index + m[0].length).before)) {
-        found.push({ at: m.index, name: a });
-        break;
-      }
-    }
+    const m = firstMention(text, re, (x) => !NEGATION.test(clauseAround(text, x.index, x.index + x[0].length).before));
+    if (m) found.push({ at: m.index, name: a });
   }
   const inputs = new Set(suite.cases.flatMap((c) => c.inputs.files).flatMap((f) => [f.toLowerCase(), f.split("/").pop()!.toLowerCase()]));
   const file = /(?<![\w/.-])((?:[\w-]+\/)*[\w-][\w.-]*\.(?:md|markdown|json|ya?ml|txt|csv|tsv|pdf|html?|xml|log|docx?|xlsx?))(?![\w-])/gi;
   const PRODUCE = /\b(?:produce|produces|producing|write|writes|writing|draft|drafts|drafting|create|creates|creating|generate|generates|generating|output|outputs|save|saves|saving|prepare|prepares|fill in|fills in|emit|emits|export|exports)\b|生成|输出|写|创建|起草|撰写|保存|产出/i;
+  const named = new Set<string>();
+  let looked = 0;
   for (const m of text.matchAll(file)) {
-    if (inputs.has(m[1].toLowerCase())) continue;
+    const key = m[1].toLowerCase();
+    if (inputs.has(key) || named.has(key)) continue;
+    if (++looked > MAX_MENTIONS) break;
     const { before, after } = clauseAround(text, m.index, m.index + m[0].length);
-    if (PRODUCE.test(before + " " + after) && !NEGATION.test(before)) found.push({ at: m.index, name: m[1] });
+    if (PRODUCE.test(before + " " + after) && !NEGATION.test(before)) {
+      named.add(key);
+      found.push({ at: m.index, name: m[1] });
+    }
   }
   const out: string[] = [];
   for (const f of found.sort((a, b) => a.at - b.at)) if (!out.some((o) => o.toLowerCase() === f.name.toLowerCase())) out.push(f.name);
