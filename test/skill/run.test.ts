@@ -119,3 +119,14 @@ test("agent commands: words run without a shell; shell syntax runs under one", (
   for (const shell of ["agent | tee log", "agent > out.txt", "agent --key $KEY", "agent *.md", "a && b"]) assert.equal(parseAgentCommand(shell).shell, true, shell);
   assert.throws(() => parseAgentCommand("   "), /--agent needs a command/);
 });
+
+test("skill run: a command with shell syntax runs under the shell, the prompt still on standard input only", async () => {
+  const dir = skillCopy();
+  const r = await cli(["skill", "run", dir, "--agent", `${AGENT} | cat`, "--timeout", "2", "--jobs", "5"], baseEnv);
+  assert.equal(r.code, 1);
+  const seen = JSON.parse(readFileSync(join(dir, "tests/tmp/raw_response/trigger_001.md"), "utf8")) as { argv: string[]; stdin: string; entries: string[] };
+  assert.match(seen.stdin, /^If the user's query is: introspect: /);
+  assert.deepEqual([seen.argv, seen.entries], [[], []]);
+  assert.match(r.out, /- Response Source: agent: .*fake-agent\.js'? \| cat\n/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper"/);
+});
