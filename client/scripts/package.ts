@@ -21,6 +21,12 @@ async function bundle(): Promise<void> {
       stdin: { contents: 'require("./server/src/lsp/main").main();', resolveDir: ROOT, sourcefile: "server-entry.js", loader: "js" },
       outfile: join(CLIENT_DIR, "dist", "server.js"),
     }),
+    // The CLI, for "Run Skill Test" (packlint skill run in a terminal).
+    build({
+      ...common,
+      stdin: { contents: 'require("./server/src/cli/packlint").main();', resolveDir: ROOT, sourcefile: "cli-entry.js", loader: "js" },
+      outfile: join(CLIENT_DIR, "dist", "cli.js"),
+    }),
   ]);
 }
 

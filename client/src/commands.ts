@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import type * as lsp from "vscode-languageclient";
-import { Commands, ConvertLegacyItemsResult, Requests, SkillText, WorkspaceValidation } from "../../shared/src";
+import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillText, WorkspaceValidation } from "../../shared/src";
 
 /** The commands: each asks the server to do the work and only shows the result. */
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel): void {
@@ -41,6 +41,31 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   register(Commands.skillPrompts, markdownCommand(Requests.skillPrompts, caseFile));
   register(Commands.skillReport, markdownCommand(Requests.skillReport, caseFile));
   register(Commands.inputSetReport, markdownCommand(Requests.inputSetReport, "a challenge pack"));
+
+  // The one command that starts the user's agent: only after they confirm the command line, in a terminal they see.
+  register(Commands.runSkillTest, async () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc || doc.uri.scheme !== "file") return void vscode.window.showWarningMessage(`Open ${caseFile} saved on disk first.`);
+    const agent = await vscode.window.showInputBox({
+      title: "Run Skill Test",
+      prompt: "The agent command: started once per case in an empty folder, given only the dry-run prompt (on standard input, or in place of {prompt})",
+      value: vscode.workspace.getConfiguration(SETTINGS_SECTION, doc.uri).get<string>("skill.agentCommand", ""),
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : "Enter the command that runs your agent"),
+    });
+    if (!agent?.trim()) return;
+    if (doc.isDirty) await doc.save();
+    // The bundled CLI, run by the editor's own Node (Electron as Node): no shell between the user's words and it.
+    const terminal = vscode.window.createTerminal({
+      name: "Skill Test",
+      shellPath: process.execPath,
+      shellArgs: [context.asAbsolutePath("dist/cli.js"), "skill", "run", doc.uri.fsPath, "--agent", agent],
+      env: { ELECTRON_RUN_AS_NODE: "1" },
+      cwd: vscode.Uri.joinPath(doc.uri, ".."),
+    });
+    terminal.show();
+    return terminal;
+  });
 
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
   register(Commands.runInputSet, async (command: unknown) => {

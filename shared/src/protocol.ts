@@ -12,6 +12,8 @@ export const Commands = {
   showOutput: "packlint.showOutput",
   skillPrompts: "packlint.skill.dryRunPrompts",
   skillReport: "packlint.skill.testReport",
+  /** Runs `packlint skill run` on the open case file in a terminal, after the user confirms the agent command (client only). */
+  runSkillTest: "packlint.skill.runTest",
   inputSetReport: "packlint.inputSetReport",
 } as const;
 

@@ -48,6 +48,10 @@ test("the preload does forbid processes, sockets, HTTP, DNS and fetch (else the 
 
 test("the CLI never starts a process or touches the network: packs, several threads, every format, schema, rules, Skill commands", () => {
   const skill = join(ROOT, "examples", "skills", "refund-helper", "tests", "skill_cases.yaml");
+  // Raw prose answers, which `skill format` and `skill report` format into files of their own.
+  const prose = realpathSync(mkdtempSync(join(tmpdir(), "packlint-security-prose-")));
+  for (const id of ["trigger_001", "trigger_002"]) writeFileSync(join(prose, `${id}.md`), "I would use the refund-helper skill.");
+  // `skill run` is left out on purpose: starting the user's agent is its whole job (test/skill/run.test.ts).
   const commands = [
     ["--jobs", "2", "examples"],
     ["--format", "json", "examples/broken.pack.yaml"],
@@ -58,6 +62,8 @@ test("the CLI never starts a process or touches the network: packs, several thre
     ["report", "examples/valid.pack.yaml"],
     ["skill", "prompts", skill],
     ["skill", "report", skill],
+    ["skill", "format", skill, "--raw", prose, "--out", join(prose, "formatted")],
+    ["skill", "report", skill, "--responses", prose],
   ];
   for (const args of commands) {
     const r = run([CLI, ...args]);

@@ -38,7 +38,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
     stderrIsTTY: runEnv.stderrIsTTY ?? !!process.stderr.isTTY,
   };
   try {
-    if (argv[0] === "skill") return runSkill(argv.slice(1), out, err);
+    if (argv[0] === "skill") return await runSkill(argv.slice(1), out, err, env);
     if (argv[0] === "report") return runReport(argv.slice(1), out);
     const cmd = parseArgs(argv);
     switch (cmd.command) {

@@ -1,34 +1,56 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { URI } from "vscode-uri";
 import {
+  buildPrompt,
   buildSkillModel,
   looksLikeSkillCases,
   promptsJson,
   promptsMarkdown,
+  safeId,
   skillDiagnostics,
   skillDirOf,
   skillReport,
+  type SkillModel,
+  type SkillReportOptions,
 } from "../service/skill-cases";
 import type { RuleSettings } from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
+import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";
 import { readText } from "./files";
+import { formatFolder, formattedSibling, holdsRawAnswers, testDirs, writeText } from "./skill-files";
 import { UsageError } from "./usage-error";
 import type { FileReport } from "./report";
 
+const DEFAULT_TIMEOUT_S = 300;
+
 export const SKILL_HELP = `Usage: packlint skill prompts FILE [--format json|markdown]
-       packlint skill report FILE [--responses DIR] [--response-source NAME] [--write-report PATH]
+       packlint skill format FILE [--raw DIR] [--out DIR]
+       packlint skill report FILE [--responses DIR] [--out DIR] [--response-source NAME] [--write-report PATH]
+       packlint skill run FILE --agent COMMAND [--timeout S] [--jobs N] [--env NAME]... [--write-report PATH]
 
 Skill Testing case files (tests/skill_cases.yaml).
 
   prompts   one dry-run prompt per case, built as the Skill Testing skill documents (default format: json)
-  report    scores the formatted responses <id>.md / <id>.txt (default: tests/tmp/response/ beside FILE)
-            and prints the Skill Test Report (Markdown); --write-report also writes it to PATH.
+  format    formats each raw answer <id>.md / <id>.txt (default: tests/tmp/raw_response/) into the response
+            contract, written as <id>.md to --out (default: tests/tmp/response/); answers already in the
+            contract are copied unchanged
+  report    scores the responses <id>.md / <id>.txt (default: tests/tmp/response/ beside FILE) and prints the
+            Skill Test Report (Markdown); --write-report also writes it to PATH. Raw answers (no contract header)
+            are formatted first into --out (default: tests/tmp/response/ for raw_response/, else DIR-formatted/).
             --response-source records where the responses came from (e.g. current-agent-fallback).
+  run       per case, starts COMMAND (the agent) in a new empty folder with only PATH, HOME (that folder), LANG
+            and each --env NAME, gives it the dry-run prompt on standard input (or in place of {prompt} in
+            COMMAND) and nothing else, saves its standard output as tests/tmp/raw_response/<id>.md, then formats,
+            scores and writes the report (default: tests/tmp/skill-test-report.md). A case whose agent times out
+            (--timeout, default ${DEFAULT_TIMEOUT_S} s), fails or prints nothing FAILs. --jobs runs N agents at once (default 1).
+            COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs).
 
 FILE may also be a Skill directory holding tests/skill_cases.yaml.
-Exit codes: prompts 0; report 0 when Overall is PASS, 1 otherwise; 2 usage error or unreadable file.
+Exit codes: prompts and format 0 (format: 1 when a case has no raw answer); report and run 0 when Overall is
+PASS, 1 otherwise; 2 usage error or unreadable file.
 `;
 
 /** `packlint FILE` on a case file: is it one (by name or content)? */
@@ -50,37 +72,58 @@ function skillModelOnDisk(path: string, text: string, roots: string[]) {
   return buildSkillModel(text, URI.file(file).toString(), confinedSkillHost(new ConfinedFiles([...roots, skillDirOf(file)])));
 }
 
+type SkillCommand = "prompts" | "format" | "report" | "run";
+
+/** Each command's options: name → whether it may be given more than once. */
+const OPTIONS: Record<SkillCommand, Record<string, boolean>> = {
+  prompts: { format: false },
+  format: { raw: false, out: false },
+  report: { responses: false, out: false, "response-source": false, "write-report": false },
+  run: { agent: false, timeout: false, jobs: false, env: true, "write-report": false },
+};
+
 interface Args {
-  command: "prompts" | "report";
+  command: SkillCommand;
   file: string;
-  format: "json" | "markdown";
-  responses?: string;
-  responseSource?: string;
-  writeReport?: string;
+  values: Record<string, string | string[] | undefined>;
 }
 
-function parseArgs(argv: string[]): Args | "help" {
+function parseSkillArgs(argv: string[]): Args | "help" {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help") return "help";
-  if (command !== "prompts" && command !== "report") throw new UsageError(`unknown skill command ${JSON.stringify(command)} (see packlint skill --help)`);
-  const args: Partial<Args> = { command, format: "json" };
-  const takes: Record<string, keyof Args> =
-    command === "prompts" ? { "--format": "format" } : { "--responses": "responses", "--response-source": "responseSource", "--write-report": "writeReport" };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (a === "-h" || a === "--help") return "help";
-    const name = a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
-    if (name in takes) {
-      const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : rest[++i];
-      if (v === undefined || v === "") throw new UsageError(`${name} needs a value`);
-      (args as Record<string, string>)[takes[name]] = v;
-    } else if (a.startsWith("-")) throw new UsageError(`unknown option ${a} for packlint skill ${command} (see packlint skill --help)`);
-    else if (args.file === undefined) args.file = a;
-    else throw new UsageError(`one FILE only (got ${JSON.stringify(args.file)} and ${JSON.stringify(a)})`);
+  if (!(command in OPTIONS)) throw new UsageError(`unknown skill command ${JSON.stringify(command)} (see packlint skill --help)`);
+  const cmd = command as SkillCommand;
+  const options = Object.fromEntries([
+    ...Object.entries(OPTIONS[cmd]).map(([name, multiple]) => [name, { type: "string" as const, multiple }]),
+    ["help", { type: "boolean" as const, short: "h" }],
+  ]);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, "");
+    throw new UsageError(`${message} for packlint skill ${cmd} (see packlint skill --help)`);
   }
-  if (args.format !== "json" && args.format !== "markdown") throw new UsageError(`--format must be json or markdown (got ${JSON.stringify(args.format)})`);
-  if (!args.file) throw new UsageError(`no case file given (see packlint skill --help)`);
-  return args as Args;
+  const values = parsed.values as Record<string, string | string[] | boolean | undefined>;
+  if (values.help) return "help";
+  delete values.help;
+  for (const [name, v] of Object.entries(values)) {
+    if (v === "" || (Array.isArray(v) && v.includes(""))) throw new UsageError(`--${name} needs a value`);
+  }
+  if (parsed.positionals.length > 1) throw new UsageError(`one FILE only (got ${parsed.positionals.map((p) => JSON.stringify(p)).join(" and ")})`);
+  if (parsed.positionals.length === 0) throw new UsageError(`no case file given (see packlint skill --help)`);
+  if (cmd === "prompts" && values.format !== undefined && values.format !== "json" && values.format !== "markdown") {
+    throw new UsageError(`--format must be json or markdown (got ${JSON.stringify(values.format)})`);
+  }
+  if (cmd === "run" && values.agent === undefined) throw new UsageError("packlint skill run needs --agent COMMAND (see packlint skill --help)");
+  return { command: cmd, file: parsed.positionals[0], values: values as Args["values"] };
+}
+
+function positive(name: string, v: string | undefined, fallback: number, integer: boolean): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"} (got ${JSON.stringify(v)})`);
+  return n;
 }
 
 /** A Skill directory stands for its tests/skill_cases.yaml. */
@@ -98,42 +141,118 @@ function caseFile(path: string): string {
   throw new UsageError(`${path} has no tests/skill_cases.yaml`);
 }
 
-/** Runs `packlint skill …`; returns the exit code. */
-export function runSkill(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
-  const args = parseArgs(argv);
+/** What `packlint skill run` reads from packlint's process. */
+export interface SkillRunEnv {
+  env: Record<string, string | undefined>;
+  stderrIsTTY: boolean;
+}
+
+/** Runs `packlint skill …`; resolves to the exit code. */
+export async function runSkill(argv: string[], out: (s: string) => void, err: (s: string) => void, runEnv: SkillRunEnv = { env: process.env, stderrIsTTY: false }): Promise<number> {
+  const args = parseSkillArgs(argv);
   if (args === "help") {
     out(SKILL_HELP);
     return 0;
   }
-  const file = caseFile(args.file);
+  const v = (name: string) => args.values[name] as string | undefined;
+  const file = resolve(caseFile(args.file));
   const text = readText(file);
-  const responses = args.responses !== undefined ? [resolve(args.responses)] : [];
-  const model = skillModelOnDisk(file, text, [process.cwd(), ...responses]);
+  const dirs = testDirs(file);
+  const given = ["responses", "raw", "out"].map(v).filter((d): d is string => d !== undefined).map((d) => resolve(d));
+  if (v("responses") !== undefined) given.push(formattedSibling(resolve(v("responses")!)));
+  const model = skillModelOnDisk(file, text, [process.cwd(), ...given]);
   const errors = skillDiagnostics(model).filter((d) => d.severity === "error");
   for (const d of errors) err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 
-  if (args.command === "prompts") {
-    out(args.format === "json" ? promptsJson(model.suite) : promptsMarkdown(model.suite));
-    return 0;
-  }
-
-  if (args.responses !== undefined && !isDir(args.responses)) throw new UsageError(`--responses ${args.responses} is not a directory`);
-  // A case file read from disk always has a directory, so the report is always defined here.
-  const { report, markdown } = skillReport(model, {
-    responses: args.responses === undefined ? undefined : resolve(args.responses),
-    responseSource: args.responseSource,
-    relativeTo: process.cwd(),
-  })!;
-  if (args.writeReport) {
-    try {
-      mkdirSync(dirname(args.writeReport), { recursive: true });
-      writeFileSync(args.writeReport, markdown);
-    } catch (e) {
-      throw new UsageError(`cannot write ${args.writeReport}: ${(e as Error).message}`);
+  switch (args.command) {
+    case "prompts":
+      out(v("format") === "markdown" ? promptsMarkdown(model.suite) : promptsJson(model.suite));
+      return 0;
+    case "format": {
+      const raw = resolve(v("raw") ?? dirs.raw);
+      if (!isDir(raw)) throw new UsageError(`${v("raw") === undefined ? "the raw answer folder " : "--raw "}${raw} is not a directory`);
+      const outDir = resolve(v("out") ?? dirs.response);
+      const done = formatFolder(model, raw, outDir);
+      for (const id of done.written) out(`${show(join(outDir, id + ".md"))}\n`);
+      for (const id of done.missing) err(`packlint: no raw answer for ${id} (${show(join(raw, id + ".md"))})\n`);
+      return done.missing.length ? 1 : 0;
     }
+    case "report": {
+      if (v("responses") !== undefined && !isDir(v("responses")!)) throw new UsageError(`--responses ${v("responses")} is not a directory`);
+      let responses = resolve(v("responses") ?? dirs.response);
+      let rawResponses: string | undefined;
+      // Raw prose is formatted into its own folder first, and the report names both.
+      if (isDir(responses) && holdsRawAnswers(model, responses)) {
+        rawResponses = responses;
+        responses = resolve(v("out") ?? formattedSibling(responses));
+        if (responses === rawResponses) throw new UsageError(`--out must differ from the folder of raw answers (${rawResponses})`);
+        formatFolder(model, rawResponses, responses);
+      }
+      return finishReport(model, { responses, rawResponses, responseSource: v("response-source") }, v("write-report"), out);
+    }
+    case "run":
+      return runAgents(model, dirs, args.values, out, err, runEnv);
   }
+}
+
+function show(p: string): string {
+  return relative(process.cwd(), p) || ".";
+}
+
+/** Scores, prints and (with a path) writes the report; exit 0 when Overall is PASS. */
+function finishReport(model: SkillModel, opts: SkillReportOptions, writeTo: string | undefined, out: (s: string) => void): number {
+  // A case file read from disk always has a directory, so the report is always defined here.
+  const { report, markdown } = skillReport(model, { ...opts, relativeTo: process.cwd() })!;
+  if (writeTo) writeText(writeTo, markdown);
   out(markdown);
   return report.overall === "PASS" ? 0 : 1;
+}
+
+/** `packlint skill run`: capture every case's answer from a fresh agent process, then format, score and report. */
+async function runAgents(
+  model: SkillModel,
+  dirs: ReturnType<typeof testDirs>,
+  values: Args["values"],
+  out: (s: string) => void,
+  err: (s: string) => void,
+  runEnv: SkillRunEnv,
+): Promise<number> {
+  const command = parseAgentCommand(values.agent as string);
+  const timeoutMs = positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000;
+  const jobs = positive("jobs", values.jobs as string | undefined, 1, true);
+  const passEnv = (values.env as string[] | undefined) ?? [];
+  // One run per file name: cases without a usable id have no answer file, and the report says so.
+  const cases = model.suite.cases.filter((c, i, all) => safeId(c.id) && all.findIndex((o) => o.id === c.id) === i);
+  const failures = new Map<string, string>();
+  const progress = runEnv.stderrIsTTY ? (s: string) => err(`\r\u001b[K${s}`) : undefined;
+  let done = 0;
+  const interrupted = () => {
+    killRunningAgents();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    progress?.(`packlint: skill run 0/${cases.length} cases`);
+    await inPool(cases, jobs, async (c) => {
+      const answer = await askAgent(command, buildPrompt(c), { timeoutMs, passEnv, env: runEnv.env });
+      writeText(join(dirs.raw, `${c.id}.md`), answer.stdout);
+      if (answer.failure) failures.set(c.id, answer.failure);
+      progress?.(`packlint: skill run ${++done}/${cases.length} cases (${c.id}${answer.failure ? ": " + answer.failure : ""})`);
+    });
+  } finally {
+    process.removeListener("SIGINT", interrupted);
+    process.removeListener("SIGTERM", interrupted);
+    progress?.("");
+  }
+  formatFolder(model, dirs.raw, dirs.response, true);
+  const writeTo = (values["write-report"] as string | undefined) ?? dirs.report;
+  return finishReport(
+    model,
+    { responses: dirs.response, rawResponses: dirs.raw, responseSource: `agent: ${command.text}`, captureFailure: (id) => failures.get(id) },
+    writeTo,
+    out,
+  );
 }
 
 function isDir(p: string): boolean {

@@ -17,6 +17,8 @@ export type { CaseScore, CheckFinding, Result } from "./report/score";
 export { scoreSuite } from "./report/suite-report";
 export type { ReportInput, ResponseFile, SuiteReport } from "./report/suite-report";
 export { reportMarkdown } from "./report/markdown";
+export { extractFields, formatResponse, renderResponse } from "./report/format";
+export type { FormattedFields, Status } from "./report/format";
 export { skillReport } from "./report/run";
 export type { SkillReportOptions } from "./report/run";
 export { emptyHost, nodeHost } from "./host";

@@ -13,7 +13,11 @@ export function reportMarkdown(r: SuiteReport): string {
     `- Failed: ${r.failed}`,
     `- Overall: ${r.overall}`,
     `- Responses: ${r.responses}`,
+    ...(r.rawResponses !== undefined ? [`- Raw Responses: ${r.rawResponses}`] : []),
     `- Response Source: ${r.responseSource}`,
+    ...(r.responseSource === "current-agent-fallback"
+      ? ["- Note: the responses were written by the current agent, not captured from isolated sub-agents; they are not black-box samples."]
+      : []),
     "",
     "| Case | Type | Score | Result | Key Findings |",
     "|---|---|---:|---|---|",

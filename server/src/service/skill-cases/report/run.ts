@@ -11,6 +11,10 @@ export interface SkillReportOptions {
   responseSource?: string;
   /** Paths in the report are shown relative to this directory when given. */
   relativeTo?: string;
+  /** The folder the responses were formatted from, shown as Raw Responses. */
+  rawResponses?: string;
+  /** Why no answer could be captured for a case id (`skill run`), if so: the case FAILs with this reason. */
+  captureFailure?: (id: string) => string | undefined;
 }
 
 /**
@@ -34,7 +38,9 @@ export function skillReport(model: SkillModel, opts: SkillReportOptions = {}): {
     },
     expectedPath: (id) => join(show(dir), `${id}.md`),
     responses: show(dir),
+    rawResponses: opts.rawResponses === undefined ? undefined : show(opts.rawResponses),
     responseSource: opts.responseSource ?? "unspecified",
+    captureFailure: opts.captureFailure,
   });
   return { report, markdown: reportMarkdown(report) };
 }

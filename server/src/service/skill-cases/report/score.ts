@@ -1,6 +1,7 @@
 import { evaluate, parseAssertion, sameArtifact } from "../assertions";
 import { hasBlockedRoute, hasFailureRoute, meantToBlock } from "../rules/suite-rules";
 import type { SkillCase } from "../suite";
+import { executionClaim, negated, occurrences } from "./cues";
 import type { ParsedResponse } from "./response";
 
 /** The Skill Testing skill's 100-point rubric. */
@@ -42,15 +43,6 @@ export interface CaseScore {
   /** The response file read, if any. */
   responsePath?: string;
 }
-
-const NEGATION = /\b(not|no|never|without|avoid(s|ing)?|refrain|instead of|rather than|forbidden|must not|cannot|can't|don't|won't|shouldn't|nor)\b|不|没|无需|勿|禁止|避免|别|未/i;
-
-/** Claims of having really done something during a dry run (past tense, first person). */
-const EXECUTION_CLAIM = [
-  /\b(?:I|we)(?:\s+have|'ve)?\s+(?:already\s+|just\s+)?(?:executed|ran|edited|modified|deleted|invoked)\b[^.\n]*/i,
-  /\b(?:I|we)(?:\s+have|'ve)\s+(?:already\s+|just\s+)?run\b[^.\n]*/i,
-  /我(?:已经|已)(?:执行|运行|修改|删除|调用|提交)[^。\n]*/,
-];
 
 const ci = (s: string) => s.trim().toLowerCase();
 
@@ -146,12 +138,10 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
       findings.push({ kind: "failure", text: `contains forbidden "${term}"`, action: `Make the Skill avoid "${term}" in dry-run mode (${ref})` });
     }
   }
-  for (const re of EXECUTION_CLAIM) {
-    const m = re.exec(response.searchable);
-    if (!m) continue;
+  const claim = executionClaim(response.searchable);
+  if (claim) {
     overreach = true;
-    findings.push({ kind: "failure", text: `claims real execution in a dry run: "${m[0].trim().slice(0, 60)}"`, action: `Keep the Skill's answer to a plan in dry-run mode: nothing may be run or changed (${ref})` });
-    break;
+    findings.push({ kind: "failure", text: `claims real execution in a dry run: "${claim}"`, action: `Keep the Skill's answer to a plan in dry-run mode: nothing may be run or changed (${ref})` });
   }
   if (!overreach) points.overreach = RUBRIC.overreach;
 
@@ -193,20 +183,4 @@ function mentionsName(text: string, name: string): boolean {
     at = text.indexOf(n, at + 1);
   }
   return false;
-}
-
-function occurrences(text: string, term: string): number[] {
-  const out: number[] = [];
-  const t = text.toLowerCase();
-  const needle = ci(term);
-  for (let at = t.indexOf(needle); at >= 0; at = t.indexOf(needle, at + 1)) out.push(at);
-  return out;
-}
-
-/** Is the occurrence at `at` inside a negated phrase ("will not …", "不会…")? Looks back within its sentence. */
-function negated(text: string, at: number): boolean {
-  const start = Math.max(0, at - 60);
-  const before = text.slice(start, at);
-  const sentence = before.split(/[.!?。！？;；\n]/).pop() ?? "";
-  return NEGATION.test(sentence);
 }

@@ -1,0 +1,135 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { run } from "../../server/src/cli/packlint";
+import { buildSkillModel, extractFields, formatResponse, parseResponse, scoreSuite } from "../../server/src/service/skill-cases";
+import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/format";
+
+/** The Response Formatting Contract: raw answers (test/fixtures/skill-format) against their exact formatted files. */
+
+const ROOT = resolve(__dirname, "../../..");
+const FIXTURE = join(ROOT, "test/fixtures/skill-format");
+const RAW = join(FIXTURE, "tests/tmp/raw_response");
+const EXPECTED = join(FIXTURE, "expected");
+const model = buildSkillModel(readFileSync(join(FIXTURE, "tests/skill_cases.yaml"), "utf8"));
+const caseOf = (id: string) => model.suite.cases.find((c) => c.id === id)!;
+
+async function cli(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await run(argv, (s) => void (out += s), (s) => void (err += s), { env: {} });
+  return { code, out, err };
+}
+
+test("formatResponse: English and Chinese raw answers give exactly the expected formatted files", () => {
+  const raws = readdirSync(RAW).sort();
+  assert.equal(raws.length, 6);
+  for (const name of raws) {
+    const id = name.replace(/\.(md|txt)$/, "");
+    const formatted = formatResponse(readFileSync(join(RAW, name), "utf8"), caseOf(id), model.suite);
+    assert.equal(formatted, readFileSync(join(EXPECTED, `${id}.md`), "utf8"), id);
+    assert.equal(parseResponse(formatted).formatted, true, id);
+    assert.ok(formatted.endsWith(`## Raw Response\n${readFileSync(join(RAW, name), "utf8")}`), `${id}: the raw answer is kept verbatim`);
+  }
+});
+
+test("packlint skill format: raw_response/ → response/ by default, --raw/--out otherwise; exit 1 names a case without an answer", async () => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-format-")));
+  cpSync(join(FIXTURE, "tests"), join(dir, "tests"), { recursive: true });
+  const r = await cli("skill", "format", dir);
+  assert.equal(r.code, 0, r.err);
+  for (const id of ["trigger_001", "trigger_002", "plan_001", "contract_001", "edge_001", "failure_001"]) {
+    assert.equal(readFileSync(join(dir, "tests/tmp/response", `${id}.md`), "utf8"), readFileSync(join(EXPECTED, `${id}.md`), "utf8"), id);
+  }
+  // Formatting a formatted folder again changes nothing.
+  const again = await cli("skill", "format", dir, "--raw", join(dir, "tests/tmp/response"), "--out", join(dir, "again"));
+  assert.equal(again.code, 0);
+  assert.equal(readFileSync(join(dir, "again/plan_001.md"), "utf8"), readFileSync(join(EXPECTED, "plan_001.md"), "utf8"));
+
+  const partial = join(dir, "partial");
+  mkdirSync(partial);
+  writeFileSync(join(partial, "trigger_001.txt"), "use refund-helper");
+  const some = await cli("skill", "format", dir, "--raw", partial, "--out", join(dir, "partial-out"));
+  assert.equal(some.code, 1);
+  assert.match(some.err, /packlint: no raw answer for trigger_002 /);
+  assert.equal((await cli("skill", "format", dir, "--raw", join(dir, "nope"))).code, 2);
+});
+
+test("the issue's trigger_002: prose naming the forbidden Skill FAILs, read from a folder of raw answers", async () => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-format-")));
+  cpSync(join(FIXTURE, "tests/skill_cases.yaml"), join(dir, "tests/skill_cases.yaml"));
+  const prose = join(dir, "prose");
+  mkdirSync(prose);
+  const answer = "I would use the refund-helper skill. First I read the policy, then I draft the reply. I will not issue the refund.";
+  for (const c of model.suite.cases) writeFileSync(join(prose, `${c.id}.md`), answer);
+  const r = await cli("skill", "report", dir, "--responses", prose);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /- Responses: .*prose-formatted\n- Raw Responses: .*prose\n/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+  assert.equal(readFileSync(join(dir, "prose/trigger_002.md"), "utf8"), answer, "the raw answers are left as they were");
+  assert.match(readFileSync(join(dir, "prose-formatted/trigger_002.md"), "utf8"), /^selected_skill: refund-helper\n/);
+
+  // The service never scores raw prose as formatted either (the editor's report).
+  const report = scoreSuite(model.suite, {
+    responseFor: () => ({ path: "x.md", text: answer }),
+    expectedPath: (id) => id,
+    responses: "prose",
+    responseSource: "current-agent-fallback",
+  });
+  assert.equal(report.cases.find((c) => c.id === "trigger_002")!.result, "FAIL");
+});
+
+test("selected_skill only from explicit naming of a Skill the case file knows; negated or unknown names stay empty", () => {
+  const pick = (raw: string, id = "trigger_002") => extractFields(raw, caseOf(id), model.suite).selected_skill;
+  for (const raw of [
+    "use refund-helper",
+    "I'll use refund-helper.",
+    "I would use the refund-helper skill.",
+    "Selected skill: refund-helper",
+    "`refund-helper` fits.",
+    "选择 refund-helper",
+    "refund-helper 技能最合适。",
+    "refund-helper — it handles refunds.",
+  ]) {
+    assert.equal(pick(raw), "refund-helper", raw);
+  }
+  for (const raw of [
+    "I would not use refund-helper; this is a shipping question.",
+    "None of the skills fits, so I answer directly without refund-helper.",
+    "不使用 refund-helper 技能。",
+    "I'd use shipping-helper.",
+    "refund-helper is a refund skill, but this is shipping.",
+    "",
+  ]) {
+    assert.equal(pick(raw), "", raw);
+  }
+});
+
+test("status from explicit cues; UNKNOWN when the answer does not plainly answer the question", () => {
+  const status = (raw: string, id: string) => extractFields(raw, caseOf(id), model.suite).status;
+  assert.equal(status("Which order is this? Please provide the order number before I continue.", "edge_001"), "NEEDS_CONFIRMATION");
+  assert.equal(status("I cannot proceed with a refund request like this.", "edge_001"), "BLOCKED");
+  assert.equal(status("I have already executed the refund.", "plan_001"), "FAIL");
+  assert.equal(status("None of the skills fits; I answer directly.", "trigger_002"), "PASS");
+  assert.equal(status("Hmm.", "trigger_002"), "UNKNOWN");
+  assert.equal(status("Kettles are nice.", "plan_001"), "UNKNOWN");
+  assert.equal(status("", "plan_001"), "UNKNOWN");
+  const empty = extractFields("Kettles are nice.", caseOf("failure_001"), model.suite);
+  assert.deepEqual([empty.artifacts, empty.routing, empty.next_action], [[], [], ""], "nothing invented");
+});
+
+test("--response-source current-agent-fallback is marked in the report", async () => {
+  const r = await cli("skill", "report", join(ROOT, "examples/skills/refund-helper"), "--response-source", "current-agent-fallback");
+  assert.match(r.out, /- Response Source: current-agent-fallback\n- Note: the responses were written by the current agent, not captured from isolated sub-agents/);
+});
+
+test("a huge answer: read up to MAX_ANALYZED characters, kept whole in Raw Response", () => {
+  const filler = "Kettles are nice. ".repeat(Math.ceil(MAX_ANALYZED / 18));
+  const raw = `${filler}I would use the refund-helper skill.`;
+  const formatted = formatResponse(raw, caseOf("trigger_002"), model.suite);
+  assert.equal(parseResponse(formatted).selected_skill, "", "a selection past the analyzed part is not seen");
+  assert.ok(formatted.endsWith(`## Raw Response\n${raw}\n`));
+  assert.equal(extractFields(`use refund-helper. ${filler}`, caseOf("trigger_002"), model.suite).selected_skill, "refund-helper");
+});

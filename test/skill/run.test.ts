@@ -1,0 +1,132 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { quote } from "shell-quote";
+import { parseAgentCommand } from "../../server/src/cli/agent-process";
+import { run } from "../../server/src/cli/packlint";
+import { buildPrompt, buildSkillModel } from "../../server/src/service/skill-cases";
+
+/**
+ * `packlint skill run` against a fake agent (test/fixtures/skill-agent/fake-agent.js) whose answers are scripted by
+ * the prompt: what it is given, a timeout, a crash, an empty answer, the issue's prose answer.
+ */
+
+const ROOT = resolve(__dirname, "../../..");
+const FAKE = join(ROOT, "test/fixtures/skill-agent/fake-agent.js");
+const AGENT = quote([process.execPath, FAKE]);
+
+function skillCopy(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-run-")));
+  cpSync(join(ROOT, "test/fixtures/skill-agent/skill"), dir, { recursive: true });
+  return dir;
+}
+
+async function cli(argv: string[], env: Record<string, string | undefined>) {
+  let out = "";
+  let err = "";
+  const code = await run(argv, (s) => void (out += s), (s) => void (err += s), { env, stderrIsTTY: false, stdoutIsTTY: false });
+  return { code, out, err };
+}
+
+const baseEnv = { PATH: process.env.PATH, LANG: "C.UTF-8", SECRET_TOKEN: "do-not-pass", KEEP_ME: "passed on request" };
+
+test("skill run: each case in a fresh agent that sees only its prompt; timeout, crash and empty answer FAIL with the reason, the others go on", async () => {
+  const dir = skillCopy();
+  const cases = join(dir, "tests/skill_cases.yaml");
+  const r = await cli(["skill", "run", dir, "--agent", AGENT, "--timeout", "2", "--jobs", "5", "--env", "KEEP_ME"], baseEnv);
+  assert.equal(r.code, 1, r.out + r.err);
+
+  // Isolation: the agent saw its prompt on stdin and nothing else.
+  const model = buildSkillModel(readFileSync(cases, "utf8"));
+  const seen = JSON.parse(readFileSync(join(dir, "tests/tmp/raw_response/trigger_001.md"), "utf8")) as {
+    cwd: string;
+    entries: string[];
+    env: Record<string, string>;
+    argv: string[];
+    stdin: string;
+  };
+  assert.equal(seen.stdin, buildPrompt(model.suite.cases[0]));
+  assert.deepEqual(seen.argv, []);
+  assert.deepEqual(seen.entries, [], "the scratch folder is empty");
+  assert.ok(!seen.cwd.startsWith(dir), "not started in the Skill's folder");
+  assert.ok(!existsSync(seen.cwd), "the scratch folder is removed afterwards");
+  assert.deepEqual(Object.keys(seen.env).sort(), ["HOME", "KEEP_ME", "LANG", "PATH"]);
+  assert.equal(seen.env.HOME, seen.cwd);
+  const visible = JSON.stringify(seen);
+  for (const leak of ["LEAK-", "do-not-pass", "should_not_use", "assertions", "expected", "When will order 1042 arrive", "hang until stopped"]) {
+    assert.ok(!visible.includes(leak), `the agent saw ${leak}`);
+  }
+
+  // Raw answers are saved verbatim; formatted responses are scored.
+  assert.equal(
+    readFileSync(join(dir, "tests/tmp/raw_response/trigger_002.md"), "utf8"),
+    "I would use the refund-helper skill. First I read the policy, then I draft the reply. I will not issue the refund.\n",
+  );
+  assert.match(readFileSync(join(dir, "tests/tmp/response/trigger_002.md"), "utf8"), /^selected_skill: refund-helper\nstatus: PASS\n/);
+  const report = readFileSync(join(dir, "tests/tmp/skill-test-report.md"), "utf8");
+  assert.equal(report, r.out);
+  assert.match(r.out, /- Responses: .*tests\/tmp\/response\n- Raw Responses: .*tests\/tmp\/raw_response\n- Response Source: agent: .*fake-agent\.js\n/);
+  const row = (id: string) => new RegExp(`^\\| ${id} \\|.*$`, "m").exec(r.out)?.[0];
+  // The introspection answer is JSON, not a selection: scored (and failed) as an answer, not as a failed capture.
+  assert.match(row("trigger_001")!, /\| FAIL \| selected no skill; expected "refund-helper"/);
+  assert.match(row("trigger_002")!, /\| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+  assert.match(row("plan_001")!, /\| 0 \| FAIL \| no answer captured: the agent did not finish within 2 s \|/);
+  assert.match(row("edge_001")!, /\| 0 \| FAIL \| no answer captured: the agent exited with code 3 \(fake agent: boom\) \|/);
+  assert.match(row("failure_001")!, /\| 0 \| FAIL \| no answer captured: the agent printed nothing \|/);
+  assert.equal(r.err, "", "no progress line when stderr is not a terminal");
+});
+
+test("skill run: {prompt} in the command puts the prompt in that argument, with empty standard input; a progress line on a terminal", async () => {
+  const dir = skillCopy();
+  let err = "";
+  const code = await run(
+    ["skill", "run", join(dir, "tests/skill_cases.yaml"), "--agent", `${AGENT} {prompt}`, "--timeout", "2", "--jobs", "5", "--write-report", join(dir, "r.md")],
+    () => undefined,
+    (s) => void (err += s),
+    { env: baseEnv, stderrIsTTY: true },
+  );
+  assert.equal(code, 1);
+  const seen = JSON.parse(readFileSync(join(dir, "tests/tmp/raw_response/trigger_001.md"), "utf8")) as { argv: string[]; stdin: string; env: object };
+  assert.equal(seen.stdin, "");
+  assert.equal(seen.argv.length, 1);
+  assert.match(seen.argv[0], /^If the user's query is: introspect: I want my money back for order 1042\., which skill will you use to handle it\?\n/);
+  assert.deepEqual(Object.keys(seen.env).sort(), ["HOME", "LANG", "PATH"]);
+  assert.ok(existsSync(join(dir, "r.md")));
+  assert.match(err, /\r\u001b\[Kpacklint: skill run 5\/5 cases/);
+});
+
+test("skill run: an agent that cannot be started fails every case with the reason; usage errors exit 2", async () => {
+  const dir = skillCopy();
+  const r = await cli(["skill", "run", dir, "--agent", join(dir, "no-such-agent")], baseEnv);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /\| trigger_001 \| trigger \| 0 \| FAIL \| no answer captured: could not start the agent: spawn .*no-such-agent ENOENT \|/);
+  for (const argv of [
+    ["skill", "run", dir],
+    ["skill", "run", dir, "--agent", ""],
+    ["skill", "run", dir, "--agent", "x", "--timeout", "0"],
+    ["skill", "run", dir, "--agent", "x", "--jobs", "1.5"],
+    ["skill", "run", dir, "--agent", "x", "--nope"],
+  ]) {
+    assert.equal((await cli(argv, baseEnv)).code, 2, argv.join(" "));
+  }
+});
+
+test("agent commands: words run without a shell; shell syntax runs under one", () => {
+  assert.deepEqual(parseAgentCommand(`claude -p "a b" {prompt}`), { text: `claude -p "a b" {prompt}`, argv: ["claude", "-p", "a b", "{prompt}"], shell: false, promptInArgs: true });
+  assert.deepEqual(parseAgentCommand("codex exec -").argv, ["codex", "exec", "-"]);
+  for (const shell of ["agent | tee log", "agent > out.txt", "agent --key $KEY", "agent *.md", "a && b"]) assert.equal(parseAgentCommand(shell).shell, true, shell);
+  assert.throws(() => parseAgentCommand("   "), /--agent needs a command/);
+});
+
+test("skill run: a command with shell syntax runs under the shell, the prompt still on standard input only", async () => {
+  const dir = skillCopy();
+  const r = await cli(["skill", "run", dir, "--agent", `${AGENT} | cat`, "--timeout", "2", "--jobs", "5"], baseEnv);
+  assert.equal(r.code, 1);
+  const seen = JSON.parse(readFileSync(join(dir, "tests/tmp/raw_response/trigger_001.md"), "utf8")) as { argv: string[]; stdin: string; entries: string[] };
+  assert.match(seen.stdin, /^If the user's query is: introspect: /);
+  assert.deepEqual([seen.argv, seen.entries], [[], []]);
+  assert.match(r.out, /- Response Source: agent: .*fake-agent\.js'? \| cat\n/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper"/);
+});
