@@ -226,7 +226,7 @@ async function measureLsp(
     {
       name: "ours",
       command: process.execPath,
-      args: [join(ROOT, "bin", "packlint-language-server.js"), "--stdio"],
+      args: [join(ROOT, "out", "server", "src", "lsp", "bin.js"), "--stdio"],
       settings: { packlint: {} },
       init: {},
     },
