@@ -44,7 +44,9 @@ export async function bundle(opts: BundleOptions): Promise<Metafile> {
     logLevel: "warning",
     legalComments: "none",
     sourcemap: opts.sourcemap ?? false,
-    minify: opts.minify ?? false,
+    // Whitespace and syntax only: identifiers keep their names, so an internal error's stack trace stays readable.
+    minifyWhitespace: opts.minify ?? false,
+    minifySyntax: opts.minify ?? false,
     external: opts.external,
     absWorkingDir: ROOT,
     metafile: true,
