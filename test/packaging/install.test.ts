@@ -1,6 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
@@ -8,6 +8,7 @@ import { ROOT } from "../../scripts/bundle";
 import { cli } from "../helpers/cli";
 import { installGlobally, installInProject, npm, PACKAGE_NAME, packTarball, runCommand, userEnv } from "../helpers/installed-package";
 import { protocol, ServerProcess } from "../helpers/lsp-client";
+import { pack } from "../helpers/packs";
 
 /**
  * The npm package as someone outside this repository gets it: `npm pack`, then installed with no registry into an
@@ -71,9 +72,11 @@ test("the installed CLI: --version, a broken pack (exit 1, the checkout's diagno
     assert.equal(version.status, 0, `${where}: ${version.stderr}`);
     assert.equal(version.stdout, `${VERSION}\n`);
 
-    const broken = packlint("--format", "json", "examples/broken.pack.yaml");
+    // Absolute paths: the in-process run reads files relative to this process's directory, not `cwd`.
+    const brokenPack = join(project, "examples", "broken.pack.yaml");
+    const broken = packlint("--format", "json", brokenPack);
     assert.equal(broken.status, 1, `${where}: ${broken.stderr}`);
-    const expected = await cli(["--format", "json", "examples/broken.pack.yaml"], { cwd: project });
+    const expected = await cli(["--format", "json", brokenPack], { cwd: project });
     assert.equal(broken.stdout, expected.out, where);
     const codes = (JSON.parse(broken.stdout) as { files: { diagnostics: { code: string }[] }[] }).files[0].diagnostics.map((d) => d.code);
     assert.ok(codes.includes("version-number-positive"), `${where}: ${codes.join(", ")}`);
@@ -82,16 +85,43 @@ test("the installed CLI: --version, a broken pack (exit 1, the checkout's diagno
     assert.equal(text.status, 1);
     assert.match(text.stdout, /Challenge pack has errors/);
 
-    const report = packlint("report", "examples/valid.pack.yaml");
+    const validPack = join(project, "examples", "valid.pack.yaml");
+    const report = packlint("report", validPack);
     assert.equal(report.status, 0, `${where}: ${report.stderr}`);
-    assert.equal(report.stdout, (await cli(["report", "examples/valid.pack.yaml"], { cwd: project })).out);
+    assert.equal(report.stdout, (await cli(["report", validPack], { cwd: project })).out);
     assert.match(report.stdout, /Ready for scoring: yes/);
 
-    const prompts = packlint("skill", "prompts", "examples/skills/refund-helper", "--format", "markdown");
+    const skill = join(project, "examples", "skills", "refund-helper");
+    const prompts = packlint("skill", "prompts", skill, "--format", "markdown");
     assert.equal(prompts.status, 0, `${where}: ${prompts.stderr}`);
-    assert.equal(prompts.stdout, (await cli(["skill", "prompts", "examples/skills/refund-helper", "--format", "markdown"], { cwd: project })).out);
+    assert.equal(prompts.stdout, (await cli(["skill", "prompts", skill, "--format", "markdown"], { cwd: project })).out);
     assert.match(prompts.stdout, /which skill will you use to handle it\?/);
   }
+});
+
+test("the installed CLI loads what it loads on first use: JSON Schemas (ajv) and patterns (re2js) are checked", async () => {
+  const text = pack({
+    extra: [
+      "tools:",
+      "  custom:",
+      "    - name: lookup",
+      "      implementation: {primitive: http, args: {}}",
+      "      parameters: {properties: {n: {type: 5}, m: {pattern: '(abc'}}}",
+      "security:",
+      "  forbidden_outputs:",
+      "    - description: look-ahead is not RE2",
+      '      pattern: "(?=secret)"',
+      "",
+    ].join("\n"),
+  });
+  const file = join(project, "schemas.pack.yaml");
+  writeFileSync(file, text);
+  const r = runCommand(join(globalBin, "packlint"), ["--format", "json", file], project);
+  assert.equal(r.status, 1, r.stderr);
+  assert.equal(r.stdout, (await cli(["--format", "json", file], { cwd: project })).out);
+  const codes = (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files[0].diagnostics.map((d) => d.code);
+  assert.ok(codes.includes("tool-parameters-invalid-schema"), codes.join(", "));
+  assert.ok(codes.includes("forbidden-output-pattern-invalid-regexp"), codes.join(", "));
 });
 
 test("the installed CLI validates a folder in worker threads (the worker's own bundle)", () => {
@@ -118,7 +148,7 @@ test("the README's CI commands run our installed package, not the registry's `pa
 test("the installed language server over stdio: initialize, open the broken example, its diagnostics arrive", async () => {
   const uri = URI.file(join(project, "examples", "broken.pack.yaml")).toString();
   const text = readFileSync(join(project, "examples", "broken.pack.yaml"), "utf8");
-  const expected = JSON.parse((await cli(["--format", "json", "examples/broken.pack.yaml"], { cwd: project })).out) as {
+  const expected = JSON.parse((await cli(["--format", "json", join(project, "examples", "broken.pack.yaml")], { cwd: project })).out) as {
     files: { diagnostics: { code: string; message: string; range: unknown }[] }[];
   };
   const servers = [
