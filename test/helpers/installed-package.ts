@@ -32,17 +32,13 @@ export function npm(args: string[], cwd: string, env = userEnv()): string {
   return r.stdout;
 }
 
-export interface PackedFile {
-  path: string;
-}
-
 /** Bundles lib/ and packs the tarball into `dest`; returns its path and the files it holds. */
 export async function packTarball(dest: string): Promise<{ tarball: string; files: string[] }> {
   await bundlePackage();
   mkdirSync(dest, { recursive: true });
   // --ignore-scripts: `prepare` would run `npm run build` (tsc) over the tests that are running; the bundles it
   // would make are the ones just made.
-  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dest], ROOT)) as { filename: string; files: PackedFile[] }[];
+  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dest], ROOT)) as { filename: string; files: { path: string }[] }[];
   return { tarball: join(dest, packed.filename), files: packed.files.map((f) => f.path).sort() };
 }
 
