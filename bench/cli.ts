@@ -28,7 +28,7 @@ export function measureCliDirectory(opts: CliBenchOptions): Record<string, unkno
       texts.push(text);
     }
     const cli = (jobs: number) => () => {
-      const args = [join(opts.root, "bin", "packlint.js"), "--format", "json", "--jobs", String(jobs), dir];
+      const args = [join(opts.root, "out", "server", "src", "cli", "bin.js"), "--format", "json", "--jobs", String(jobs), dir];
       const r = spawnSync(process.execPath, args, { maxBuffer: 1 << 30 });
       // 1: the packs have findings (their asset files are not on disk); anything else is the benchmark's failure.
       if (r.status !== 0 && r.status !== 1) throw new Error(`packlint exited ${r.status}: ${r.stderr}`);

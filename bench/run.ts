@@ -14,12 +14,13 @@ import { percentile, round, Samples, summarize, Summary, time } from "./measure"
 import { BenchClient } from "./lsp-client";
 import { peerServer } from "./peer";
 import { measureCliDirectory } from "./cli";
+import { measureStartup } from "./startup";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli] [-- --no-startup]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
- * (with our JSON Schema), and the CLI over a folder of packs. Prints a table and writes bench/results.json with the medians and the ratios.
+ * (with our JSON Schema), the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
  */
 
 setFlagsFromString("--expose-gc");
@@ -33,6 +34,7 @@ interface Options {
   lspRuns: (cases: number) => number;
   lsp: boolean;
   cli: boolean;
+  startup: boolean;
   quick: boolean;
 }
 
@@ -45,6 +47,7 @@ function options(argv: string[]): Options {
     quick,
     lsp: !argv.includes("--no-lsp"),
     cli: !argv.includes("--no-cli"),
+    startup: !argv.includes("--no-startup"),
     runs: (n) => (quick ? 3 : n >= 10000 ? 5 : n >= 1000 ? 7 : 11),
     lspRuns: (n) => (quick ? 1 : n >= 10000 ? 2 : 3),
   };
@@ -79,6 +82,12 @@ async function main(): Promise<void> {
     cli = measureCliDirectory({ root: ROOT, files, casesPerFile: 100, runs: opts.quick ? 2 : 5 });
     printCli(cli);
   }
+  let startup: Record<string, unknown> | undefined;
+  if (opts.startup) {
+    console.log("\nstart-up: the installed CLI on one small valid pack against node -e 0…");
+    startup = await measureStartup({ root: ROOT, runs: opts.quick ? 7 : 21 });
+    printStartup(startup);
+  }
   const out = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
     quick: opts.quick,
@@ -86,6 +95,7 @@ async function main(): Promise<void> {
     note: "Times are wall-clock medians in ms (cpuMs: this process's CPU time). Ratios use wall medians measured side by side.",
     sizes: results,
     cli,
+    startup,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(out, null, 2) + "\n");
   printTable(results);
@@ -226,7 +236,7 @@ async function measureLsp(
     {
       name: "ours",
       command: process.execPath,
-      args: [join(ROOT, "bin", "packlint-language-server.js"), "--stdio"],
+      args: [join(ROOT, "out", "server", "src", "lsp", "bin.js"), "--stdio"],
       settings: { packlint: {} },
       init: {},
     },
@@ -347,6 +357,10 @@ function printCli(c: Record<string, any>): void {
     `  --jobs 1 ${c.jobs1Ms.median.toFixed(0)} ms, --jobs 2 ${c.jobs2Ms.median.toFixed(0)} ms (${c.filesPerSecondJobs2} files/s), ` +
       `in-process serial ${c.inProcessSerialMs.median.toFixed(0)} ms; jobs2/jobs1 ${fmt(c.ratios.jobs2OverJobs1)}, jobs1/in-process ${fmt(c.ratios.jobs1OverInProcess)}`,
   );
+}
+
+function printStartup(s: Record<string, any>): void {
+  console.log(`  node -e 0 ${s.nodeMs.median.toFixed(0)} ms, packlint ${s.packlintMs.median.toFixed(0)} ms: ${fmt(s.ratio)}× (median of ${s.runs} alternating runs)`);
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(3));

@@ -1,5 +1,5 @@
 /**
- * `npm run package`: bundles the client and the server with esbuild into client/dist/, copies the grammars of syntaxes/
+ * `npm run package`: bundles the client and the server with esbuild (scripts/bundle.ts) into client/dist/, copies the grammars of syntaxes/
  * there, writes the JSON Schema that
  * `yamlValidation` points at (the output of `packlint schema`, never written by hand), and packages the .vsix with
  * vsce into dist/ at the repository root. `--no-vsix` stops after the bundles (for the in-host tests and F5).
@@ -7,27 +7,27 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { createVSIX } from "@vscode/vsce";
+import { bundle, ENTRIES } from "../../scripts/bundle";
 import { CLIENT_DIR, ROOT, vsixPath } from "./paths";
 
-async function bundle(): Promise<void> {
+/** The client and the server (the npm package's language server) in one bundle each, by the shared bundler. */
+function bundleExtension(): Promise<unknown> {
   // Source maps are written next to the bundles for debugging (F5); the .vsix leaves them out (.vscodeignore).
-  const common = { bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning", legalComments: "none", sourcemap: true } as const;
-  await Promise.all([
-    build({ ...common, entryPoints: [join(CLIENT_DIR, "src", "extension.ts")], external: ["vscode"], outfile: join(CLIENT_DIR, "dist", "extension.js") }),
-    build({
-      ...common,
-      stdin: { contents: 'require("./server/src/lsp/main").main();', resolveDir: ROOT, sourcefile: "server-entry.js", loader: "js" },
-      outfile: join(CLIENT_DIR, "dist", "server.js"),
-    }),
-    // The CLI, for "Run Skill Test" (packlint skill run in a terminal).
-    build({
-      ...common,
-      stdin: { contents: 'require("./server/src/cli/packlint").main();', resolveDir: ROOT, sourcefile: "cli-entry.js", loader: "js" },
-      outfile: join(CLIENT_DIR, "dist", "cli.js"),
-    }),
-  ]);
+  // The CLI (and its worker) too, for "Run Skill Test" (packlint skill run in a terminal).
+  return bundle({
+    entries: { extension: "client/src/extension.ts", server: ENTRIES.server, cli: ENTRIES.cli, worker: ENTRIES.worker },
+    outdir: join(CLIENT_DIR, "dist"),
+    external: ["vscode"],
+    sourcemap: true,
+  });
+}
+
+/** The extension carries the repository's LICENSE; client/LICENSE is its copy (vsce reads it from client/). */
+function checkLicense(): void {
+  if (readFileSync(join(ROOT, "LICENSE"), "utf8") !== readFileSync(join(CLIENT_DIR, "LICENSE"), "utf8")) {
+    throw new Error("client/LICENSE differs from LICENSE: copy LICENSE to client/LICENSE");
+  }
 }
 
 /** The TextMate grammars live in the repository's syntaxes/; the extension ships copies in dist/syntaxes/. */
@@ -37,7 +37,7 @@ function copyGrammars(): void {
 
 /** The schema as `packlint schema` prints it (from the compiled CLI: `npm run build` runs first). */
 function writeSchema(): void {
-  const run = spawnSync(process.execPath, [join(ROOT, "bin", "packlint.js"), "schema"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [join(ROOT, "out", "server", "src", "cli", "bin.js"), "schema"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`packlint schema failed (exit ${run.status}): ${run.stderr}`);
   JSON.parse(run.stdout); // must be JSON
   writeFileSync(join(CLIENT_DIR, "dist", "pack.schema.json"), run.stdout);
@@ -46,7 +46,8 @@ function writeSchema(): void {
 async function main(): Promise<void> {
   const started = Date.now();
   mkdirSync(join(CLIENT_DIR, "dist"), { recursive: true });
-  await bundle();
+  checkLicense();
+  await bundleExtension();
   copyGrammars();
   writeSchema();
   if (process.argv.includes("--no-vsix")) {
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
     cwd: CLIENT_DIR,
     packagePath: out,
     dependencies: false,
-    skipLicense: true,
+    // No public repository URL is known yet (package.json has no "repository"); add it there when there is one.
     allowMissingRepository: true,
     // The README's screenshots are in the package (images/); VS Code shows them from the installed extension.
     rewriteRelativeLinks: false,

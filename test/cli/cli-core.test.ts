@@ -109,8 +109,8 @@ test("usage errors and unreadable files exit 2 with a clear message and no stack
 
 test("the bin runs as a process and exits 0 on a valid pack", () => {
   const dir = workspace();
-  const good = spawnSync(process.execPath, [join(__dirname, "../../../bin/packlint.js"), join(dir, "good.pack.yaml")], { encoding: "utf8" });
+  const good = spawnSync(process.execPath, [join(__dirname, "../../server/src/cli/bin.js"), join(dir, "good.pack.yaml")], { encoding: "utf8" });
   assert.equal(good.status, 0, good.stderr);
   assert.match(good.stdout, /Challenge pack is valid/);
-  assert.throws(() => execFileSync(process.execPath, [join(__dirname, "../../../bin/packlint.js"), join(dir, "bad.pack.yaml")]), /status 1|Command failed/);
+  assert.throws(() => execFileSync(process.execPath, [join(__dirname, "../../server/src/cli/bin.js"), join(dir, "bad.pack.yaml")]), /status 1|Command failed/);
 });

@@ -127,7 +127,7 @@ test("progress: a line on stderr for many files on a TTY, erased at the end; non
 });
 
 test("a reader that stops early (packlint schema | head) ends the run quietly", async () => {
-  const child = spawn(process.execPath, [join(__dirname, "../../../bin/packlint.js"), "schema"]);
+  const child = spawn(process.execPath, [join(__dirname, "../../server/src/cli/bin.js"), "schema"]);
   let err = "";
   child.stderr.on("data", (d) => (err += d));
   child.stdout.once("data", () => child.stdout.destroy());

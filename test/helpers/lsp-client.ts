@@ -18,7 +18,7 @@ const {
 } = protocol;
 
 const ROOT = join(__dirname, "..", "..", "..");
-export const BIN = join(ROOT, "bin", "packlint-language-server.js");
+export const BIN = join(ROOT, "out", "server", "src", "lsp", "bin.js");
 
 /** Upper bound of every wait in protocol tests: they wait for an event, never for a fixed time. */
 export const WAIT_MS = 10_000;
@@ -75,15 +75,18 @@ export class ServerProcess {
 
   /**
    * `workspaceFolders`: folder URIs sent in `initialize` (none by default). `setup` installs the client's
-   * handlers (server-to-client requests such as workspace/configuration) before anything is sent.
+   * handlers (server-to-client requests such as workspace/configuration) before anything is sent. `command`: the
+   * server to start (by default this checkout's compiled server, under this Node), `--stdio` appended.
    */
   static async start(
     initializationOptions: unknown,
     capabilities: ClientCapabilities = {},
     workspaceFolders: string[] | null = null,
     setup: (conn: ProtocolConnection) => void = () => undefined,
+    command: { argv: string[]; cwd?: string; env?: NodeJS.ProcessEnv } = { argv: [process.execPath, BIN] },
   ): Promise<ServerProcess> {
-    const proc = spawn(process.execPath, [BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const [exe, ...args] = command.argv;
+    const proc = spawn(exe, [...args, "--stdio"], { cwd: command.cwd ?? ROOT, env: command.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
     const conn = protocol.createProtocolConnection(new protocol.StreamMessageReader(proc.stdout!), new protocol.StreamMessageWriter(proc.stdin!));
     const server = new ServerProcess(proc, conn);
     setup(conn);

@@ -14,7 +14,7 @@ import { negative, positive, skillFile } from "../helpers/skill";
  */
 
 const PRELOAD = join(__dirname, "forbid-io.js");
-const CLI = join(ROOT, "bin", "packlint.js");
+const CLI = join(ROOT, "out", "server", "src", "cli", "bin.js");
 
 function workspace() {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "packlint-cli-confine-")));

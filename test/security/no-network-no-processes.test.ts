@@ -17,7 +17,7 @@ import { pack } from "../helpers/packs";
 
 const PRELOAD = join(__dirname, "forbid-io.js");
 const FORBIDDEN = "PACKLINT-FORBIDDEN";
-const CLI = join(ROOT, "bin", "packlint.js");
+const CLI = join(ROOT, "out", "server", "src", "cli", "bin.js");
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, ["--require", PRELOAD, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...env }, timeout: 120_000 });

@@ -4,26 +4,29 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../../scripts/paths";
+import { installGlobally, packTarball, userEnv } from "../../../test/helpers/installed-package";
 import { RunDir } from "./run-dir";
 import { need } from "./tools";
 
 const run = promisify(execFile);
 
 /**
- * Neovim (Debian's 0.7) as a second real LSP client: packlint's standalone server over stdio gives the broken
- * example the same diagnostics as `packlint --format json` (position, severity, code, field and message).
+ * Neovim (Debian's 0.7) as a second real LSP client: packlint's standalone server over stdio, installed from the
+ * npm tarball into a global prefix as the README tells users and started by its command name on PATH, gives the
+ * broken example the same diagnostics as the installed `packlint --format json` (position, severity, code, field
+ * and message).
  */
-test("Neovim: the standalone server over stdio gives the broken example the CLI's diagnostics", async () => {
+test("Neovim: the installed standalone server over stdio gives the broken example the CLI's diagnostics", async () => {
   const dir = new RunDir("neovim");
   try {
     const pack = join(ROOT, "examples", "broken.pack.yaml");
+    const { tarball } = await packTarball(join(dir.path, "tarball"));
+    const bin = installGlobally(tarball, join(dir.path, "global"));
     const nvim = await run(need("nvim"), ["--headless", "-n", "-i", "NONE", "-u", join(ROOT, "client", "test", "editors", "neovim", "lsp-check.lua"), pack], {
       cwd: dir.path,
       timeout: 60_000,
       env: {
-        ...process.env,
-        PACKLINT_NODE: process.execPath,
-        PACKLINT_SERVER: join(ROOT, "bin", "packlint-language-server.js"),
+        ...userEnv([bin]),
         XDG_CACHE_HOME: join(dir.path, "cache"),
         XDG_DATA_HOME: join(dir.path, "data"),
         XDG_STATE_HOME: join(dir.path, "state"),
@@ -33,7 +36,7 @@ test("Neovim: the standalone server over stdio gives the broken example the CLI'
     console.log(nvim.stdout.split("\n").filter((l) => l.startsWith("[")).join("\n"));
     const fromNeovim = nvim.stdout.split("\n").filter((l) => l.startsWith("DIAG "));
 
-    const cli = await run(process.execPath, [join(ROOT, "bin", "packlint.js"), "--format", "json", pack]).catch((e: { stdout: string }) => e); // exit 1: errors
+    const cli = await run(join(bin, "packlint"), ["--format", "json", pack], { env: userEnv() }).catch((e: { stdout: string }) => e); // exit 1: errors
     const report = JSON.parse(cli.stdout) as { files: { diagnostics: CliDiagnostic[] }[] };
     const severity = { error: 1, warning: 2, information: 3, hint: 4 } as const;
     const expected = report.files[0].diagnostics

@@ -57,7 +57,7 @@ async function step(name: string, body: () => Promise<void>): Promise<void> {
 test("the .vsix installs into a clean code-server, with the schema `packlint schema` prints", async () => {
   assert.deepEqual(await CodeServer.listExtensions(run.path), ["agentclash.packlint@0.1.0"]);
   const installed = readFileSync(join(CodeServer.paths(run.path).extensions, "agentclash.packlint-0.1.0", "dist", "pack.schema.json"), "utf8");
-  const printed = execFileSync(process.execPath, [join(ROOT, "bin", "packlint.js"), "schema"], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const printed = execFileSync(process.execPath, [join(ROOT, "out", "server", "src", "cli", "bin.js"), "schema"], { encoding: "utf8", maxBuffer: 64 << 20 });
   assert.equal(installed, printed);
 });
 

@@ -130,12 +130,15 @@ function assetRoots(paths: string[], cwd: string): string[] {
   return [resolve(cwd), ...dirs];
 }
 
-/** packlint's version, from the package.json above this module (in the source tree or its build output). */
+/** The npm package's name (package.json "name"); the commands it installs are `packlint` and `packlint-language-server`. */
+const PACKAGE_NAME = "agentclash-packlint";
+
+/** packlint's version, from the package.json above this module (in the source tree, its build output or its bundle in lib/). */
 function version(): string {
   for (let dir = __dirname; ; dir = dirname(dir)) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "packlint" && pkg.version) return pkg.version;
+      if (pkg.name === PACKAGE_NAME && pkg.version) return pkg.version;
     } catch {
       // not here; look further up
     }

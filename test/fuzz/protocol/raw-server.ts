@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 
 export const ROOT = join(__dirname, "..", "..", "..", "..");
-export const SERVER_BIN = join(ROOT, "bin", "packlint-language-server.js");
+export const SERVER_BIN = join(ROOT, "out", "server", "src", "lsp", "bin.js");
 
 /** A JSON-RPC message as the server wrote it. */
 export interface Incoming {

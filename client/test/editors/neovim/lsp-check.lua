@@ -2,8 +2,8 @@
 -- Starts the server over stdio for the YAML file given, waits for its first diagnostics and writes one line per
 -- diagnostic to stdout: DIAG <line> <col> <severity> <code> <message> (1-based, sorted). Exits 1 if none came.
 -- Written for Neovim 0.7 (Debian bookworm): vim.lsp.start_client + buf_attach_client, no vim.lsp.start.
-local node = os.getenv('PACKLINT_NODE') or 'node'
-local server = assert(os.getenv('PACKLINT_SERVER'), 'PACKLINT_SERVER must name bin/packlint-language-server.js')
+-- The server is started as the README's Neovim recipe starts it: the `packlint-language-server` command on PATH
+-- (npm install -g agentclash-packlint).
 local timeout = tonumber(os.getenv('PACKLINT_TIMEOUT_MS') or '20000')
 local started = vim.loop.hrtime()
 
@@ -23,7 +23,7 @@ vim.api.nvim_create_autocmd('FileType', {
     local file = vim.api.nvim_buf_get_name(bufnr)
     local client_id = vim.lsp.start_client({
       name = 'packlint',
-      cmd = { node, server, '--stdio' },
+      cmd = { 'packlint-language-server', '--stdio' },
       root_dir = vim.fn.fnamemodify(file, ':h'),
     })
     if not client_id then

@@ -38,8 +38,13 @@ export interface KeyFacts extends ValueFacts {
 }
 
 const facts = new Map<string, KeyFacts>();
+let collected = false;
 
 export function keyFacts(entry: string, key: string): KeyFacts | undefined {
+  if (!collected) {
+    collected = true;
+    collectFacts();
+  }
   return facts.get(`${entry}\u0000${key}`);
 }
 
@@ -147,59 +152,62 @@ function zeroFails(b: Pick<ValueFacts, "minimum" | "maximum" | "exclusiveMinimum
   return (b.minimum !== undefined && b.minimum > 0) || (b.exclusiveMinimum !== undefined && b.exclusiveMinimum >= 0) || (b.maximum !== undefined && b.maximum < 0);
 }
 
-for (const rule of rules) {
-  const t = ruleTarget(rule);
-  if (!t) continue;
-  const f = factsFor(t);
-  f.rules.push(rule);
-  const keyType = knownObjects[t.entry].keys[t.key].type;
-  const pointer = keyType.endsWith("?");
-  const cond = conditional(rule, t);
-  const target: ValueFacts = t.items ? f.items : f;
+/** Reads every rule of the catalog once, on first use (the CLI's validation never asks, so it never pays for it). */
+function collectFacts(): void {
+  for (const rule of rules) {
+    const t = ruleTarget(rule);
+    if (!t) continue;
+    const f = factsFor(t);
+    f.rules.push(rule);
+    const keyType = knownObjects[t.entry].keys[t.key].type;
+    const pointer = keyType.endsWith("?");
+    const cond = conditional(rule, t);
+    const target: ValueFacts = t.items ? f.items : f;
 
-  if (rule.message === "is required") {
-    if (cond || t.items) continue;
-    f.required = true;
-    f.nonBlank = /empty string/.test(rule.summary) ? "empty" : "trim";
-    continue;
+    if (rule.message === "is required") {
+      if (cond || t.items) continue;
+      f.required = true;
+      f.nonBlank = /empty string/.test(rule.summary) ? "empty" : "trim";
+      continue;
+    }
+    if (/^must contain at least one /.test(rule.message) && !t.items) {
+      if (cond) continue;
+      f.minItems = 1;
+      if (ABSENT_FAILS.test(rule.summary)) f.required = true;
+      continue;
+    }
+    if (rule.message === "must be a JSON object") {
+      if (!cond) target.object = true;
+      continue;
+    }
+    const b = bounds(rule.message);
+    if (b) {
+      if (cond) continue;
+      Object.assign(target, b);
+      if (!t.items && !pointer && zeroFails(b) && !/present/.test(rule.summary)) f.required = true;
+      continue;
+    }
+    if (isEnumCheck(rule)) {
+      const listed = listedValues(rule.message);
+      const name = linkedEnum(t.entry, t.key) ?? (listed ? enumHolding(listed) : undefined) ?? enumNamedIn(rule.summary);
+      if (!name) continue;
+      const values = enums[name].values as (string | number)[];
+      const allowEmpty = EMPTY_ALLOWED.test(rule.summary) || EMPTY_ALLOWED.test(enums[name].note ?? "");
+      target.enum = { values, match: matchMode(rule, enums[name].note), allowEmpty, advisory: cond };
+      // A non-pointer field that is absent holds its zero value, which the check rejects.
+      if (!cond && !allowEmpty && !t.items && !pointer) f.required = true;
+    }
   }
-  if (/^must contain at least one /.test(rule.message) && !t.items) {
-    if (cond) continue;
-    f.minItems = 1;
-    if (ABSENT_FAILS.test(rule.summary)) f.required = true;
-    continue;
-  }
-  if (rule.message === "must be a JSON object") {
-    if (!cond) target.object = true;
-    continue;
-  }
-  const b = bounds(rule.message);
-  if (b) {
-    if (cond) continue;
-    Object.assign(target, b);
-    if (!t.items && !pointer && zeroFails(b) && !/present/.test(rule.summary)) f.required = true;
-    continue;
-  }
-  if (isEnumCheck(rule)) {
-    const listed = listedValues(rule.message);
-    const name = linkedEnum(t.entry, t.key) ?? (listed ? enumHolding(listed) : undefined) ?? enumNamedIn(rule.summary);
-    if (!name) continue;
-    const values = enums[name].values as (string | number)[];
-    const allowEmpty = EMPTY_ALLOWED.test(rule.summary) || EMPTY_ALLOWED.test(enums[name].note ?? "");
-    target.enum = { values, match: matchMode(rule, enums[name].note), allowEmpty, advisory: cond };
-    // A non-pointer field that is absent holds its zero value, which the check rejects.
-    if (!cond && !allowEmpty && !t.items && !pointer) f.required = true;
-  }
-}
 
-// Keys linked to an enum with no check of their own still offer its values for completion.
-for (const [entry, obj] of Object.entries(knownObjects)) {
-  for (const key of Object.keys(obj.keys)) {
-    const name = linkedEnum(entry, key);
-    if (!name) continue;
-    const id = `${entry}\u0000${key}`;
-    const f = facts.get(id) ?? { rules: [], required: false, items: {} };
-    facts.set(id, f);
-    f.enum ??= { values: enums[name].values as (string | number)[], match: "exact", allowEmpty: true, advisory: true };
+  // Keys linked to an enum with no check of their own still offer its values for completion.
+  for (const [entry, obj] of Object.entries(knownObjects)) {
+    for (const key of Object.keys(obj.keys)) {
+      const name = linkedEnum(entry, key);
+      if (!name) continue;
+      const id = `${entry}\u0000${key}`;
+      const f = facts.get(id) ?? { rules: [], required: false, items: {} };
+      facts.set(id, f);
+      f.enum ??= { values: enums[name].values as (string | number)[], match: "exact", allowEmpty: true, advisory: true };
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Ajv, { ErrorObject, ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { goFold, goKeyOrder, jsonKind } from "./go-json";
 import { goQuote } from "./go-quote";
 
@@ -93,7 +93,10 @@ function foldPattern(name: string): string {
 
 let validate: ValidateFunction | undefined;
 function validator(): ValidateFunction {
-  validate ??= new Ajv({ allErrors: true, allowUnionTypes: true }).compile({
+  if (validate) return validate;
+  // Loaded on first use: most packs have no schema to check, and the CLI starts faster without it.
+  const { default: Ajv } = require("ajv") as typeof import("ajv");
+  validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile({
     ...SCHEMA,
     definitions: {
       schema: {

@@ -1,8 +1,8 @@
-import { RE2JS } from "re2js";
 import type { ReportExtra, RuleContext } from "../context";
 import { enumValues } from "../../catalog";
 import type { Span } from "../../types";
 import { goQuote, goTrim } from "../../util/go-quote";
+import { re2js } from "../../util/go-regexp";
 import type { EvalStage } from "./index";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
 import { catalogStructName, StrictDecoder } from "./strict-json";
@@ -259,7 +259,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
 /** Go's regexp.Compile error text for a pattern, or undefined when it compiles (RE2 syntax, never run). */
 function regexProblem(pattern: string): string | undefined {
   try {
-    RE2JS.compile(pattern);
+    re2js().RE2JS.compile(pattern);
     return undefined;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

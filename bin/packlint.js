@@ -1,2 +1,0 @@
-#!/usr/bin/env node
-require("../out/server/src/cli/packlint.js").main();
