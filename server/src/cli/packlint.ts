@@ -106,6 +106,11 @@ async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string)
     }
   }
 
+  const crashed = reports.filter((r) => r.diagnostics.some((d) => d.code === "internal-error"));
+  if (crashed.length) {
+    err(`packlint: internal error while checking ${crashed.map((r) => r.path).join(", ")}; the other files were checked. Please report this with the file.\n`);
+    return EXIT.internal;
+  }
   if (!reports.every(isValid)) return EXIT.problems;
   const warnings = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "warning").length, 0);
   if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {
