@@ -147,3 +147,26 @@ test("protocol regression: a reopening with a version that is not an integer is 
   assert.ok(names.includes('"name":"refund-question"') && !names.includes('"name":"other-question"'), names.join());
   assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("version must be an integer")));
 });
+
+test("protocol regression: ids of the wrong type, a method that is not a string and null params get their JSON-RPC errors", async (t) => {
+  const server = await started();
+  t.after(() => server.kill());
+  const before = () => server.received.filter((m) => m.id === null).length;
+  for (const [i, message] of [
+    { jsonrpc: "2.0", id: { a: 1 }, method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: [1], method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: true, method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: "m", method: 7, params: {} },
+  ].entries()) {
+    const count = before();
+    server.send(message);
+    await server.waitFor(`the error for message ${i}`, WAIT, () => before() > count || !server.alive);
+    const error = server.received.filter((m) => m.id === null).at(-1)!;
+    assert.equal(error.error?.code, -32600, JSON.stringify(error));
+  }
+  const nullParams = await answer(server, "nul", "textDocument/hover", null);
+  assert.equal(nullParams.error?.code, -32602);
+  // A notification with null params is only logged; shutdown's may be null.
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: null });
+  assert.equal((await answer(server, "down", "shutdown", null)).error, undefined);
+});
