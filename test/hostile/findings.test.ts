@@ -1,4 +1,5 @@
-import { test } from "node:test";
+import { mock, test } from "node:test";
+import { RE2JS } from "re2js";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics } from "../../server/src/service";
 import { buildSkillModel, emptyHost, skillDiagnostics } from "../../server/src/service/skill-cases";
@@ -53,4 +54,22 @@ test("a Skill case file with 150,000 unknown keys is checked without a stack ove
   for (let i = 0; i < 150_000; i++) text += `k${i}: 1\n`;
   const d = skillDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost));
   assert.ok(d.length > 0);
+});
+
+test("a pack's regular expressions are compiled once per text: an edit elsewhere compiles nothing again", () => {
+  const pattern = `(?i)${"x".repeat(20_000)}|secret-[0-9]+`;
+  const text = (name: string) =>
+    header.replace("name: A", `name: ${name}`) +
+    `security:\n  forbidden_outputs:\n    - description: no key\n      pattern: "${pattern}"\n      severity: high\n`;
+  const compile = mock.method(RE2JS, "compile");
+  try {
+    buildPackModel(text("A"));
+    const first = compile.mock.calls.filter((c) => c.arguments[0] === pattern).length;
+    assert.equal(first, 1);
+    buildPackModel(text("B"));
+    buildPackModel(text("C"));
+    assert.equal(compile.mock.calls.filter((c) => c.arguments[0] === pattern).length, 1);
+  } finally {
+    compile.mock.restore();
+  }
 });
