@@ -81,6 +81,21 @@ test("text: a pack's control characters reach the terminal as Control Pictures, 
   assert.match(r.out, /name: \u241b\]0;pwned\u2407 /);
 });
 
+test("text: file names and pack text print no line break, control or bidirectional character raw", async () => {
+  const dir = workspace();
+  const rlo = "\u202e";
+  const names = [`a${rlo}lmy.kcap.yaml`, "b\nx.pack.yaml", "c\u001b[2J.pack.yaml"];
+  for (const n of names) writeFileSync(join(dir, n), pack().replace("name: ", `name: ${rlo}`));
+  const r = await cli(["--no-color", ...names.map((n) => join(dir, n))]);
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(r.out), JSON.stringify(r.out));
+  assert.match(r.out, /a\\u202Elmy\.kcap\.yaml:/);
+  assert.match(r.out, /b\\u000Ax\.pack\.yaml:/);
+  assert.match(r.out, /c\\u001B\[2J\.pack\.yaml:/);
+  const missing = await cli([join(dir, "gone\u202e.pack.yaml")]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /gone\\u202E\.pack\.yaml/);
+});
+
 test("a UTF-16 pack (by its byte order mark) is read as the reference reads it; bytes that are not UTF-8 are a yaml-syntax error there", async () => {
   const dir = workspace();
   const text = pack({ version: "version:\n  number: 0\n" });

@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { checkConfig } from "../../shared/src/config";
 import { cli, packTree } from "../helpers/cli";
@@ -98,4 +100,44 @@ test("checkConfig keeps the well-formed parts and lists every problem", () => {
   assert.deepEqual(config, { rules: { a: "off" }, packs: ["x/**"] });
   assert.deepEqual(problems, ["rules.b: must be one of off, error, warning, information, hint (got 3)", "ignore: must be a list of non-empty glob strings"]);
   assert.deepEqual(checkConfig(null).problems, ["must be a JSON object"]);
+});
+
+test("config: read as confined as the server reads one: a link out of the project, a FIFO or /dev/zero is a usage error, never read", async () => {
+  const outside = packTree({ "secret.json": '{ "rules": { "unknown-key": "off" } }' });
+  const linked = packTree({ "p.pack.yaml": BROKEN });
+  symlinkSync("/etc/passwd", join(linked, ".packlintrc.json"));
+  const passwd = await cli([join(linked, "p.pack.yaml")], { cwd: linked });
+  assert.equal(passwd.code, 2);
+  assert.match(passwd.err, /\.packlintrc\.json is a symbolic link leading outside the project; it is not read/);
+  assert.doesNotMatch(passwd.err, /root:/, "nothing of the target is printed");
+
+  const elsewhere = packTree({ "p.pack.yaml": BROKEN });
+  symlinkSync(join(outside, "secret.json"), join(elsewhere, ".packlintrc.json"));
+  assert.equal((await cli([join(elsewhere, "p.pack.yaml")], { cwd: elsewhere })).code, 2);
+
+  const inside = packTree({ "shared.json": '{ "rules": { "version-number-positive": "off" } }', "p.pack.yaml": BROKEN });
+  symlinkSync(join(inside, "shared.json"), join(inside, ".packlintrc.json"));
+  assert.equal((await cli([join(inside, "p.pack.yaml")], { cwd: inside })).code, 0, "a link inside the project is followed");
+
+  for (const special of ["/dev/zero", "fifo"]) {
+    const dir = packTree({ "p.pack.yaml": BROKEN });
+    if (special === "fifo") execFileSync("mkfifo", [join(dir, "package.json")]);
+    else symlinkSync(special, join(dir, "package.json"));
+    const r = await cli([join(dir, "p.pack.yaml")], { cwd: dir });
+    assert.equal(r.code, 2, special);
+    assert.match(r.err, /package\.json (is not a regular file|is a symbolic link leading outside)/, special);
+  }
+  const zero = await cli(["-c", "/dev/zero", join(inside, "p.pack.yaml")]);
+  assert.equal(zero.code, 2);
+  assert.match(zero.err, /cannot read config \/dev\/zero: not a regular file/);
+});
+
+test("a FIFO or device named on the command line is a usage error at once, never read", async () => {
+  const dir = packTree({});
+  execFileSync("mkfifo", [join(dir, "pipe.pack.yaml")]);
+  for (const path of [join(dir, "pipe.pack.yaml"), "/dev/zero"]) {
+    const r = await cli([path]);
+    assert.equal(r.code, 2, path);
+    assert.match(r.err, /not a regular file/, path);
+  }
 });

@@ -43,3 +43,23 @@ test("a directory run prints files in a stable order whatever the number of thre
   assert.equal(one.code, 1);
   assert.equal(two.out, one.out);
 });
+
+test("a file whose check throws gets one internal-error diagnostic; the other files are still reported", async () => {
+  const { paths } = packs();
+  const jobs = paths.map((path) => ({ path, rules: {}, roots: [process.cwd()], cwd: process.cwd() }));
+  // roots that are not a list make the asset-file lookup throw: a stand-in for any bug in one file's check.
+  const broken = 3;
+  jobs[broken] = { ...jobs[broken], roots: null as unknown as string[] };
+  for (const threads of [2, 1]) {
+    const outcomes = await validateAll(jobs, { jobs: threads });
+    assert.equal(outcomes.length, 16);
+    outcomes.forEach((o, i) => {
+      assert.ok("report" in o);
+      const codes = o.report.diagnostics.map((d) => d.code);
+      if (i === broken) {
+        assert.deepEqual(codes, ["internal-error"]);
+        assert.match(o.report.diagnostics[0].message, /^packlint failed while checking this file \(TypeError: .+\); the file was not checked/);
+      } else assert.equal(codes.length, i % 2, `file ${i}`);
+    });
+  }
+});

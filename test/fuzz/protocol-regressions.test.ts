@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Incoming, RawServer } from "./protocol/raw-server";
 import { pack } from "../helpers/packs";
+import { MAX_CHANGES_PER_NOTIFICATION } from "../../server/src/lsp/params";
 
 /** Each failure the protocol fuzzer found, as the smallest exchange that showed it. */
 
@@ -146,4 +147,39 @@ test("protocol regression: a reopening with a version that is not an integer is 
   const names = symbolNames(await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } }));
   assert.ok(names.includes('"name":"refund-question"') && !names.includes('"name":"other-question"'), names.join());
   assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("version must be an integer")));
+});
+
+test("protocol regression: ids of the wrong type, a method that is not a string and null params get their JSON-RPC errors", async (t) => {
+  const server = await started();
+  t.after(() => server.kill());
+  const before = () => server.received.filter((m) => m.id === null).length;
+  for (const [i, message] of [
+    { jsonrpc: "2.0", id: { a: 1 }, method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: [1], method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: true, method: "packlint/documentKind", params: { uri: URI } },
+    { jsonrpc: "2.0", id: "m", method: 7, params: {} },
+  ].entries()) {
+    const count = before();
+    server.send(message);
+    await server.waitFor(`the error for message ${i}`, WAIT, () => before() > count || !server.alive);
+    const error = server.received.filter((m) => m.id === null).at(-1)!;
+    assert.equal(error.error?.code, -32600, JSON.stringify(error));
+  }
+  const nullParams = await answer(server, "nul", "textDocument/hover", null);
+  assert.equal(nullParams.error?.code, -32602);
+  // A notification with null params is only logged; shutdown's may be null.
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: null });
+  assert.equal((await answer(server, "down", "shutdown", null)).error, undefined);
+});
+
+test("protocol regression: a didChange with more content changes than the bound is refused as a whole, and logged", async (t) => {
+  const server = await started();
+  t.after(() => server.kill());
+  server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1, text: pack() } } });
+  const at = { line: 0, character: 0 };
+  const flood = Array.from({ length: MAX_CHANGES_PER_NOTIFICATION + 1 }, () => ({ range: { start: at, end: at }, text: "#\n" }));
+  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: flood } });
+  const symbols = await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } });
+  assert.equal((symbols.result as { range: { start: { line: number } } }[])[0].range.start.line, 0, "nothing applied");
+  assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes(`${MAX_CHANGES_PER_NOTIFICATION + 1} content changes in one notification`)));
 });

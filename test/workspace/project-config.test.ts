@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ProjectConfigs, readIfPresent, type FoundConfig } from "../../server/src/workspace/project-config";
+import { readFileSync } from "node:fs";
+import { ProjectConfigs, type FoundConfig } from "../../server/src/workspace/project-config";
 import { configGlobs } from "../../server/src/workspace/discovery";
 import { tempTree } from "../helpers/cli";
 
@@ -16,7 +17,7 @@ test("project configs (server): nearest to the file, never above the workspace f
   const ws = join(top, "ws");
   const read: string[] = [];
   const problems: FoundConfig[] = [];
-  const configs = new ProjectConfigs((p) => (read.push(p), readIfPresent(p)), (c) => problems.push(c));
+  const configs = new ProjectConfigs((p) => (read.push(p), readOrUndefined(p)), (c) => problems.push(c));
 
   const root = configs.forFile(join(ws, "packs/a/p.pack.yaml"), ws)!;
   assert.equal(root.path, `${join(ws, "package.json")}#packlint`);
@@ -40,3 +41,11 @@ test("project configs (server): nearest to the file, never above the workspace f
   assert.equal(globs.ignored(join(ws, "fixtures/x/y.pack.yaml")), true);
   assert.equal(globs.ignored(join(top, "fixtures/y.pack.yaml")), false, "never outside its folder");
 });
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}

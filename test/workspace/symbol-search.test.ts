@@ -1,4 +1,5 @@
-import { test } from "node:test";
+import { mock, test } from "node:test";
+import * as levenshtein from "fastest-levenshtein";
 import assert from "node:assert/strict";
 import { matchScore, searchSymbols } from "../../server/src/workspace/symbol-search";
 import { buildPackModel, keySymbols, type KeySymbol } from "../../server/src/service";
@@ -38,4 +39,18 @@ test("key symbols of a pack: challenges, input sets, cases (in their set) and va
     ["validator", "exact", "support-eval", "exact"],
   ]);
   assert.deepEqual(keySymbols(buildPackModel("pack: [\n")), [], "a broken pack has none, and no crash");
+});
+
+test("symbol search: a huge query measures no edit distance it cannot match", () => {
+  const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  const symbols: KeySymbol[] = Array.from({ length: 5000 }, (_, i) => ({ name: `case-${i}`, kind: "case", range: at, container: "p" }));
+  const measured = mock.method(levenshtein, "distance");
+  try {
+    assert.deepEqual(searchSymbols([{ uri: "file:///a.pack.yaml", symbols }], "x".repeat(100_000)), []);
+    assert.equal(measured.mock.callCount(), 0);
+    assert.equal(searchSymbols([{ uri: "file:///a.pack.yaml", symbols }], "case-12x").length > 0, true);
+    assert.ok(measured.mock.callCount() > 0 && measured.mock.callCount() <= symbols.length, "one distance at most per symbol");
+  } finally {
+    measured.mock.restore();
+  }
 });

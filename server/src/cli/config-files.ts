@@ -1,7 +1,13 @@
+import { lstatSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { PACKAGE_JSON_KEY, type PacklintConfig } from "../../../shared/src/config";
-import { checkProjectConfig, readConfigIn, readIfPresent, type FoundConfig } from "../workspace/project-config";
+import { ConfinedFiles } from "../workspace/confined-files";
+import { checkProjectConfig, readConfigIn, type FoundConfig } from "../workspace/project-config";
+import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
+
+/** A config larger than this is not a config: it is refused rather than read. */
+export const MAX_CONFIG_BYTES = 1_000_000;
 
 /** A config file and the folder its globs are relative to. */
 export interface LoadedConfig {
@@ -19,11 +25,12 @@ export class ConfigResolver {
   private readonly byDir = new Map<string, LoadedConfig | undefined>();
   private readonly explicit?: LoadedConfig;
 
-  constructor(explicitPath?: string) {
+  /** `roots`: the folders of the run (see assetRoots); a config found by the search may lead into them and nowhere else. */
+  constructor(explicitPath?: string, private readonly roots: readonly string[] = []) {
     if (explicitPath !== undefined) {
       const path = resolve(explicitPath);
-      const text = readIfPresent(path);
-      if (text === undefined) throw new UsageError(`cannot read config ${explicitPath}`);
+      // Named by the user: read wherever it is, but only as a regular file of config size.
+      const text = readRegularFile(path, MAX_CONFIG_BYTES, "config ").toString("utf8");
       const raw = parseJson(text, path);
       const value = basename(path) === "package.json" ? (raw as Record<string, unknown> | null)?.[PACKAGE_JSON_KEY] : raw;
       if (value === undefined) throw new UsageError(`${explicitPath}: no "${PACKAGE_JSON_KEY}" key`);
@@ -47,10 +54,27 @@ export class ConfigResolver {
   }
 
   private inDir(dir: string): LoadedConfig | undefined {
-    const found = readConfigIn(dir, readIfPresent);
+    const found = readConfigIn(dir, (path) => this.readFound(path));
     if (!found) return undefined;
     if (found.syntaxError !== undefined) throw new UsageError(`invalid config ${found.path}: ${found.syntaxError}`);
     return checked(found);
+  }
+
+  /**
+   * A config the search found, read as confined as the language server reads one: a regular file of config size,
+   * inside its own folder or the run's folders (a symbolic link to /etc/passwd is not followed), never a FIFO or
+   * device (which would hang the run). Absent: undefined; present but not readable so: a usage error.
+   */
+  private readFound(path: string): string | undefined {
+    try {
+      lstatSync(path);
+    } catch {
+      return undefined;
+    }
+    const found = new ConfinedFiles([dirname(path), ...this.roots]).resolveInside(path);
+    if (found.state === "outside") throw new UsageError(`config ${path} is a symbolic link leading outside the project; it is not read`);
+    if (found.state !== "file") throw new UsageError(`config ${path} is not a regular file (a FIFO, device, socket or broken link is never read)`);
+    return readRegularFile(found.real, MAX_CONFIG_BYTES, "config ").toString("utf8");
   }
 }
 

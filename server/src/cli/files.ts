@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { looksLikePack } from "../service";
 import { decodeYamlFile, type DecodedFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { configGlobs, PACK_FILE_NAME, walkFiles, YAML_FILE } from "../workspace/discovery";
 import type { ConfigResolver } from "./config-files";
+import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
 
 /**
@@ -23,6 +24,7 @@ export function expandPaths(args: string[], configs: ConfigResolver): string[] {
       throw new UsageError(`cannot read ${arg}: no such file or directory`);
     }
     if (!st.isDirectory()) {
+      if (!st.isFile()) throw new UsageError(`cannot read ${arg}: not a regular file (a FIFO, device or socket is never read)`);
       out.push(arg);
       continue;
     }
@@ -61,9 +63,5 @@ export function readText(path: string): string {
 
 /** A YAML file decoded, with the first byte that does not decode (see decodeYamlFile). */
 export function readYamlFile(path: string): DecodedFile {
-  try {
-    return decodeYamlFile(readFileSync(path));
-  } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === "EISDIR" ? "is a directory" : (e as Error).message}`);
-  }
+  return decodeYamlFile(readRegularFile(path));
 }

@@ -14,7 +14,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
   let out = "";
   for (const r of reports) {
     const lines = r.text.split(/\r\n|\r|\n/);
-    const path = printable(r.path);
+    const path = printableLine(r.path);
     for (const d of r.diagnostics) {
       const where = `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
       const field = d.field ? `${printable(d.field)} ` : "";
@@ -50,5 +50,16 @@ export function printable(s: string): string {
   return s.replace(/[\x00-\x08\x0B-\x1F\x7F-\x9F]/g, (c) => {
     const code = c.charCodeAt(0);
     return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? "\u2421" : "\uFFFD";
-  });
+  }).replace(BIDI_CONTROLS, "\uFFFD");
+}
+
+/**
+ * Bidirectional formatting characters: a right-to-left override in a name or a line reorders what the terminal
+ * shows after it ("Trojan Source"), so none reaches the terminal as is.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** A file name or a one-line message as one printable line: control characters (line breaks and tabs too) and bidi controls as `\u` escapes. */
+export function printableLine(s: string): string {
+  return s.replace(/[\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }

@@ -7,7 +7,7 @@ import { expandPaths } from "./files";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
-import { formatText } from "./format-text";
+import { formatText, printableLine } from "./format-text";
 import { HELP, RULES_HELP, SCHEMA_HELP } from "./help";
 import { InternalError, validateAll } from "./pool";
 import { Progress } from "./progress";
@@ -59,7 +59,8 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      err(`packlint: ${e.message}\n`);
+      // Its lines are ours; what they quote (paths, config text) is escaped.
+      err(`packlint: ${e.message.split("\n").map(printableLine).join("\n")}\n`);
       return EXIT.usage;
     }
     if (e instanceof InternalError) {
@@ -71,8 +72,8 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
 }
 
 async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
-  const configs = new ConfigResolver(cmd.configPath);
   const roots = assetRoots(cmd.paths, env.cwd);
+  const configs = new ConfigResolver(cmd.configPath, roots);
   const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
     path,
     rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
@@ -106,6 +107,11 @@ async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string)
     }
   }
 
+  const crashed = reports.filter((r) => r.diagnostics.some((d) => d.code === "internal-error"));
+  if (crashed.length) {
+    err(`packlint: internal error while checking ${crashed.map((r) => printableLine(r.path)).join(", ")}; the other files were checked. Please report this with the file.\n`);
+    return EXIT.internal;
+  }
   if (!reports.every(isValid)) return EXIT.problems;
   const warnings = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === "warning").length, 0);
   if (cmd.maxWarnings !== undefined && warnings > cmd.maxWarnings) {

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { validateFile, type FileJob, type FileOutcome } from "./validate-file";
+import { validateSafely, type FileJob, type FileOutcome } from "./validate-file";
 
 /** Below this many files a worker's start-up (loading the service, warming it) costs more than it saves. */
 const MIN_FILES_PER_WORKER = 8;
@@ -34,11 +34,7 @@ export function threadCount(files: number, limit: number): number {
 async function validateInProcess(jobs: FileJob[], opts: PoolOptions): Promise<FileOutcome[]> {
   const out: FileOutcome[] = [];
   for (const job of jobs) {
-    try {
-      out.push(validateFile(job));
-    } catch (e) {
-      throw new InternalError(`while validating ${job.path}: ${(e as Error).stack ?? e}`);
-    }
+    out.push(validateSafely(job));
     opts.onProgress?.(out.length, jobs.length);
     // Let the progress line reach the terminal between files.
     if (opts.onProgress) await new Promise((r) => setImmediate(r));
@@ -69,11 +65,11 @@ function validateInWorkers(jobs: FileJob[], threads: number, opts: PoolOptions):
     for (let i = 0; i < threads; i++) {
       const w = new Worker(join(__dirname, "worker.js"));
       workers.push(w);
-      w.on("message", (msg: { index: number; outcome?: FileOutcome; crash?: string }) => {
+      w.on("message", (msg: { index: number; outcome: FileOutcome }) => {
         if (failed) return;
-        if (msg.crash !== undefined) return stop(new InternalError(`while validating ${jobs[msg.index].path}: ${msg.crash}`));
-        outcomes[msg.index] = msg.outcome!;
-        opts.onProgress?.(++done, jobs.length);
+        outcomes[msg.index] = msg.outcome;
+        done++; // not inside the optional call below: without onProgress it would never run
+        opts.onProgress?.(done, jobs.length);
         if (done === jobs.length) stop();
         else feed(w);
       });

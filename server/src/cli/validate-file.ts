@@ -40,6 +40,38 @@ export function validateFile(job: FileJob): FileOutcome {
   return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: inOrder(diagnostics) } };
 }
 
+/** validateFile, with a crash turned into an `internal-error` report on that file alone. */
+export function validateSafely(job: FileJob): FileOutcome {
+  try {
+    return validateFile(job);
+  } catch (e) {
+    return { report: internalErrorReport(job.path, e) };
+  }
+}
+
+/**
+ * A file whose check threw (a packlint bug, or a limit of the runtime such as the call stack): one
+ * `internal-error` diagnostic in its place, so that the other files of the run are still reported.
+ */
+export function internalErrorReport(path: string, error: unknown): FileReport {
+  const first = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0];
+  const at = { line: 0, character: 0 };
+  return {
+    path,
+    kind: "challenge-pack",
+    text: "",
+    diagnostics: [
+      {
+        code: "internal-error",
+        severity: "error",
+        field: null,
+        message: `packlint failed while checking this file (${first}); the file was not checked. Please report this with the file.`,
+        range: { start: at, end: at },
+      },
+    ],
+  };
+}
+
 /** Bytes that do not decode: a YAML error for the reference's reader, at the replacement character. */
 function encodingDiagnostics({ text, problem }: DecodedFile, rules: FileJob["rules"]): PackDiagnostic[] {
   const level = rules["yaml-syntax"];

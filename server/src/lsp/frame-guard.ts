@@ -2,9 +2,16 @@ import { Transform, TransformCallback } from "node:stream";
 
 /** Something wrong with the bytes a client sent, which no JSON-RPC message can be recovered from. */
 export interface FrameProblem {
-  /** A frame that could not be read, a body that is not JSON, or JSON that is not a message object. */
-  kind: "header" | "json" | "message";
+  /**
+   * A frame that could not be read, a body that is not JSON, JSON that is not a message object, or a message
+   * whose members have the wrong types (`request`), or a request whose params are null (`params`).
+   */
+  kind: "header" | "json" | "message" | "request" | "params";
   message: string;
+  /** The request's id when it could be read (a `params` problem); JSON-RPC answers the others with id null. */
+  id?: string | number | null;
+  /** False for a notification, which JSON-RPC never answers: the problem is only logged. */
+  answer?: boolean;
 }
 
 /** Frames above this size are dropped (a client that sends one is broken; buffering it would exhaust memory). */
@@ -103,10 +110,44 @@ export class FrameGuard extends Transform {
       this.onProblem({ kind: "message", message: `packlint: a message is not a JSON-RPC object: ${text.slice(0, 80)}` });
       return;
     }
+    const problem = shapeProblem(value as Record<string, unknown>);
+    if (problem) {
+      this.onProblem(problem);
+      return;
+    }
     // Re-framed with the byte length of the (possibly repaired) UTF-8 text the reader will decode.
     const clean = Buffer.from(text, "utf8");
     this.push(Buffer.concat([Buffer.from(`Content-Length: ${clean.length}\r\n\r\n`, "ascii"), clean]));
   }
+}
+
+/** Methods whose params may be absent or null (LSP: `void`); every other request or notification needs them. */
+const PARAMS_OPTIONAL = new Set(["shutdown", "exit", "initialized"]);
+
+/**
+ * What vscode-jsonrpc would mishandle in a message object: an `id` that is not a string, number or null, or a
+ * `method` that is not a string, gets no answer from it at all; null params reach the handlers, which fail.
+ */
+function shapeProblem(m: Record<string, unknown>): FrameProblem | undefined {
+  const id = m.id;
+  const hasId = "id" in m;
+  if (hasId && id !== null && typeof id !== "string" && typeof id !== "number") {
+    return { kind: "request", id: null, message: `packlint: an invalid JSON-RPC message: its id is ${describe(id)}, not a string or number` };
+  }
+  if ("method" in m && typeof m.method !== "string") {
+    return { kind: "request", id: null, message: `packlint: an invalid JSON-RPC message: its method is ${describe(m.method)}, not a string` };
+  }
+  if (!("method" in m) && !("result" in m) && !("error" in m)) {
+    return { kind: "request", id: null, message: "packlint: an invalid JSON-RPC message: no method, result or error" };
+  }
+  if (typeof m.method === "string" && m.params === null && !PARAMS_OPTIONAL.has(m.method)) {
+    return { kind: "params", id: hasId ? (id as string | number | null) : null, answer: hasId, message: `packlint: ${m.method}: params are null; this method needs them` };
+  }
+  return undefined;
+}
+
+function describe(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 }
 
 /** The Content-Length of a header block, or why there is none. */

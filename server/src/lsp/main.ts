@@ -19,16 +19,17 @@ export function main(): void {
 }
 
 /**
- * stdio through a FrameGuard: malformed frames are skipped and answered with a JSON-RPC error (id null, as
- * JSON-RPC asks when no id can be read) instead of leaving the reader stuck.
+ * stdio through a FrameGuard: malformed frames and messages are skipped and answered with a JSON-RPC error (id
+ * null, as JSON-RPC asks when no id can be read) instead of leaving the reader stuck or the request unanswered.
  */
 function stdioConnection() {
   const writer = new StreamMessageWriter(process.stdout);
   const input = process.stdin.pipe(
     new FrameGuard((p) => {
       connection.console.error(p.message);
-      const code = p.kind === "message" ? ErrorCodes.InvalidRequest : ErrorCodes.ParseError;
-      void writer.write({ jsonrpc: "2.0", id: null, error: { code, message: p.message } } as never).catch(() => undefined);
+      if (p.answer === false) return;
+      const code = p.kind === "params" ? ErrorCodes.InvalidParams : p.kind === "message" || p.kind === "request" ? ErrorCodes.InvalidRequest : ErrorCodes.ParseError;
+      void writer.write({ jsonrpc: "2.0", id: p.id ?? null, error: { code, message: p.message } } as never).catch(() => undefined);
     }),
   );
   // Given an input stream, the library exits when it ends (as for --stdio). The writer is one object for the

@@ -64,12 +64,21 @@ function isContentChange(v: unknown): boolean {
 }
 
 /**
+ * Each change is applied to the text the previous ones left, at a cost in the document's lines: a client that
+ * sends more in one notification (editors send a handful; a flood of 200,000 froze the server for 37 s) is refused.
+ */
+export const MAX_CHANGES_PER_NOTIFICATION = 10_000;
+
+/**
  * Why a didChange cannot be applied, or undefined. The document library applies changes one by one in place, so
  * a malformed change in the middle would leave half of them applied under the old version: such a change is
  * refused as a whole, before anything is applied.
  */
 export function changeProblem(changes: unknown, version: unknown): string | undefined {
   if (!Number.isInteger(version)) return `didChange: version must be an integer, not ${JSON.stringify(version)}`;
+  if (Array.isArray(changes) && changes.length > MAX_CHANGES_PER_NOTIFICATION) {
+    return `didChange: ${changes.length} content changes in one notification, over the ${MAX_CHANGES_PER_NOTIFICATION} packlint applies; reopen the document`;
+  }
   if (!Array.isArray(changes) || !changes.every(isContentChange)) return "didChange: every content change must be a text, or a range and a text";
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import { pushAll } from "../service/util/arrays";
 
 /** Beyond this many changes since a session was built, the next one is built from the text (a cheap bound on memory). */
 const MAX_CHANGES = 10_000;
@@ -14,7 +15,7 @@ export class PendingChanges {
   record(uri: string, from: number, to: number, changes: readonly TextDocumentContentChangeEvent[]): void {
     const p = this.byUri.get(uri);
     if (p && p.to === from && p.changes.length + changes.length <= MAX_CHANGES) {
-      p.changes.push(...changes);
+      pushAll(p.changes, changes);
       p.to = to;
     } else this.byUri.set(uri, { from, to, changes: [...changes] });
   }

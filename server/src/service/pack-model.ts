@@ -9,6 +9,8 @@ import { DecodeCache } from "./model/decode-cache";
 import type { SourceMap } from "./model/source";
 import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
+import { SpanIndex } from "./model/span-index";
+import { pushAll } from "./util/arrays";
 import { collectSymbols } from "./model/collect-symbols";
 import { Finding, RuleContext } from "./rules/context";
 import { referenceRules } from "./rules";
@@ -54,7 +56,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   if (text.trim() === "" || !parsed.doc || parsed.doc.contents === null && parsed.syntax.length === 0) {
     findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
   }
-  findings.push(...parseFindings(text, parsed, anchor));
+  pushAll(findings, parseFindings(text, parsed, anchor));
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 
@@ -67,7 +69,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   cache.reused.clear();
 
   const ctx = new RuleContext(bundle, sources, at, text);
-  const decodeSpans = findings.map((f) => f.span);
+  const decodeSpans = new SpanIndex(findings.map((f) => f.span));
   if (!oversized) for (const rule of referenceRules) rule(ctx);
   const model: PackModel = withLazySymbols({
     kind: "challenge-pack",
@@ -84,14 +86,15 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   // A value the decoder already rejected is not reported again by a validation rule. Rules report
   // decode-phase errors too (the evaluation_spec bridge): errors without a field.
   const isDecodeError = (f: Finding) => f.field === null && f.severity === "error";
-  const allDecodeSpans = [...decodeSpans, ...ctx.findings.filter(isDecodeError).map((f) => f.span)];
+  const ruleDecodeSpans = new SpanIndex(ctx.findings.filter(isDecodeError).map((f) => f.span));
   for (const f of ctx.findings) {
-    const rejected = isDecodeError(f) ? decodeSpans : allDecodeSpans;
-    if (!rejected.some((s) => overlaps(s, f.span))) findings.push(f);
+    if (decodeSpans.overlapsAny(f.span)) continue;
+    if (!isDecodeError(f) && ruleDecodeSpans.overlapsAny(f.span)) continue;
+    findings.push(f);
   }
   const advice = new RuleContext(bundle, sources, at, text);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
-  findings.push(...advice.findings);
+  pushAll(findings, advice.findings);
   decodeCaches.set(model, cache);
   return model;
 }
@@ -122,10 +125,6 @@ let empty: Document.Parsed | undefined;
 function emptyDocument(): Document.Parsed {
   empty ??= parseYaml("{}\n").doc!;
   return empty;
-}
-
-function overlaps(a: Span, b: Span): boolean {
-  return a.start < b.end && b.start < a.end || a.start === b.start;
 }
 
 export function toRange(lines: TextDocument, span: Span): Range {

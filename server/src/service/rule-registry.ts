@@ -194,6 +194,12 @@ const own: readonly OwnRule[] = [
     summary: "The document is over 2 MB: only its YAML syntax is checked, since a full check of a file that size would take seconds and a gigabyte of memory on every change.",
   },
   {
+    code: "internal-error",
+    area: "decode",
+    severity: "error",
+    summary: "packlint failed while checking this file (a bug in packlint, not a problem in the pack). The file was not checked; the other files were. Please report it with the file and the message's details.",
+  },
+  {
     code: "unknown-key",
     area: "advisory",
     severity: "warning",

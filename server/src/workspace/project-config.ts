@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig, type ConfigCheck } from "../../../shared/src/config";
 import { unknownRuleProblem } from "../service/rule-registry";
@@ -95,11 +94,3 @@ export class ProjectConfigs {
   }
 }
 
-/** Reads a file's text, or undefined when it cannot be read. */
-export function readIfPresent(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-}

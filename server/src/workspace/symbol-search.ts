@@ -18,15 +18,27 @@ export const MAX_SYMBOLS = 1000;
  * and for queries of four characters or more a key within a small edit distance (a typo: `refnud-smoke`).
  */
 export function matchScore(query: string, name: string): number | undefined {
-  const q = query.toLowerCase();
-  const n = name.toLowerCase();
+  return scoreLowered(query.toLowerCase(), name.toLowerCase());
+}
+
+function scoreLowered(q: string, n: string): number | undefined {
   if (q === "") return 0;
   if (n === q) return 0;
+  if (q.length > n.length) return typoScore(q, n);
   if (n.startsWith(q)) return 1;
   if (n.includes(q)) return 2;
   if (isSubsequence(q, n)) return 3;
-  if (q.length >= 4 && distance(q, n) <= Math.max(1, Math.floor(q.length / 4))) return 4;
-  return undefined;
+  return typoScore(q, n);
+}
+
+/**
+ * A typo: within a small edit distance. Lengths further apart than that distance cannot match, and are not
+ * measured (the distance costs the product of the lengths: a 100,000-character query would freeze the server).
+ */
+function typoScore(q: string, n: string): number | undefined {
+  const allowed = Math.max(1, Math.floor(q.length / 4));
+  if (q.length < 4 || Math.abs(q.length - n.length) > allowed) return undefined;
+  return distance(q, n) <= allowed ? 4 : undefined;
 }
 
 function isSubsequence(q: string, n: string): boolean {
@@ -38,9 +50,10 @@ function isSubsequence(q: string, n: string): boolean {
 /** The symbols of every file that match the query, best first (then shorter keys, then by name and file). */
 export function searchSymbols(files: Iterable<{ uri: string; symbols: readonly KeySymbol[] }>, query: string, limit = MAX_SYMBOLS): FoundSymbol[] {
   const hits: { score: number; found: FoundSymbol }[] = [];
+  const q = query.trim().toLowerCase();
   for (const file of files) {
     for (const s of file.symbols) {
-      const score = matchScore(query.trim(), s.name);
+      const score = scoreLowered(q, s.name.toLowerCase());
       if (score === undefined) continue;
       hits.push({ score, found: { name: s.name, kind: KEY_SYMBOL_KINDS[s.kind], location: { uri: file.uri, range: s.range }, containerName: s.container } });
     }

@@ -538,7 +538,8 @@ export class YamlDecoder {
     const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
     for (const p of this.pairs(node)) {
       if (p.nonString && !isScalar(this.deref(p.keyNode))) {
-        throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(p.keyNode), message: `invalid map key: ${p.key}` });
+        const span = this.span(p.keyNode);
+        throw new FatalDecode({ code: "yaml-decode-fatal", span, message: `invalid map key: ${writtenKey(this.text.slice(span.start, span.end))} (a list or map cannot be a key)` });
       }
       if (p.nonString && !source.nonStringKey) source.nonStringKey = this.span(p.keyNode);
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
@@ -642,4 +643,10 @@ function anchoredNodes(root: Node | null): Node[] {
     if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
   }
   return out;
+}
+
+/** A key as the author wrote it, on one line and cut short: the message quotes it instead of a decoded form. */
+function writtenKey(source: string): string {
+  const flat = source.replace(/\s+/g, " ").trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }

@@ -11,6 +11,7 @@ import { CaseSource, readSuite, SkillSuite } from "./suite";
 import { YamlView } from "./yaml-view";
 import { skillRules } from "./rules";
 import { SkillRuleContext } from "./rules/context";
+import { pushAll } from "../util/arrays";
 
 /**
  * One version of a Skill Testing case file: text, YAML AST, plain suite data, where each case was written,
@@ -63,6 +64,6 @@ export function buildSkillModel(text: string, uri = "untitled:skill_cases.yaml",
   if (!oversized) for (const rule of skillRules) rule(ctx);
   // A line with a syntax error already says what is wrong there; what the rules read of it is noise.
   const broken = new Set(findings.map((f) => model.lines.positionAt(f.span.start).line));
-  findings.push(...ctx.findings.filter((f) => !broken.has(model.lines.positionAt(f.span.start).line)));
+  pushAll(findings, ctx.findings.filter((f) => !broken.has(model.lines.positionAt(f.span.start).line)));
   return model;
 }

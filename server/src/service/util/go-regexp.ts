@@ -1,10 +1,34 @@
 import type * as Re2js from "re2js";
 
 /**
+ * Verdicts by pattern text. Compiling is the costliest check of a hostile pack (a 750 KB pattern takes seconds),
+ * and every edit rebuilds the model: a verdict depends on the text alone, so it is kept for the next version.
+ * Bounded by the characters of the patterns it holds; the oldest go first.
+ */
+const verdicts = new Map<string, string | undefined>();
+let cachedChars = 0;
+const MAX_CACHED_CHARS = 16_000_000;
+
+/**
  * Go's regexp.Compile acceptance (RE2 syntax) and its error text (`error parsing regexp: …`), or undefined
  * when the pattern compiles. The pattern is only compiled, never run.
  */
 export function goRegexpError(pattern: string): string | undefined {
+  if (verdicts.has(pattern)) return verdicts.get(pattern);
+  const verdict = compileError(pattern);
+  if (pattern.length <= MAX_CACHED_CHARS) {
+    for (const old of verdicts.keys()) {
+      if (cachedChars + pattern.length <= MAX_CACHED_CHARS) break;
+      verdicts.delete(old);
+      cachedChars -= old.length;
+    }
+    verdicts.set(pattern, verdict);
+    cachedChars += pattern.length;
+  }
+  return verdict;
+}
+
+function compileError(pattern: string): string | undefined {
   const { RE2JS, RE2JSSyntaxException } = re2js();
   try {
     RE2JS.compile(pattern);
