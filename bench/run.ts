@@ -15,9 +15,10 @@ import { BenchClient } from "./lsp-client";
 import { peerServer } from "./peer";
 import { measureCliDirectory } from "./cli";
 import { measureStartup } from "./startup";
+import { measureFindings } from "./findings";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli] [-- --no-startup]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli] [-- --no-startup] [-- --no-findings]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
  * (with our JSON Schema), the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
@@ -35,6 +36,7 @@ interface Options {
   lsp: boolean;
   cli: boolean;
   startup: boolean;
+  findings: boolean;
   quick: boolean;
 }
 
@@ -48,6 +50,7 @@ function options(argv: string[]): Options {
     lsp: !argv.includes("--no-lsp"),
     cli: !argv.includes("--no-cli"),
     startup: !argv.includes("--no-startup"),
+    findings: !argv.includes("--no-findings"),
     runs: (n) => (quick ? 3 : n >= 10000 ? 5 : n >= 1000 ? 7 : 11),
     lspRuns: (n) => (quick ? 1 : n >= 10000 ? 2 : 3),
   };
@@ -88,6 +91,12 @@ async function main(): Promise<void> {
     startup = await measureStartup({ root: ROOT, runs: opts.quick ? 7 : 21 });
     printStartup(startup);
   }
+  let findings: Record<string, unknown> | undefined;
+  if (opts.findings) {
+    console.log("\nfindings: cold diagnostics of packs with 50,000, 100,000 and 200,000 findings (CPU ms)…");
+    findings = measureFindings({ sizes: [50_000, 100_000, 200_000], runs: opts.quick ? 1 : 3 });
+    console.log(JSON.stringify(findings));
+  }
   const out = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
     quick: opts.quick,
@@ -96,6 +105,7 @@ async function main(): Promise<void> {
     sizes: results,
     cli,
     startup,
+    findings,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(out, null, 2) + "\n");
   printTable(results);
