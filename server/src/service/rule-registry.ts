@@ -188,6 +188,12 @@ const own: readonly OwnRule[] = [
     summary: "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
   },
   {
+    code: "ignored-text",
+    area: "decode",
+    severity: "warning",
+    summary: "Text AgentClash never reads: after a `...` document end marker, a second YAML document (`---`), or lines indented less than the pack's first line (they end its root node). The reference reads only the first document's root node, so data written there is dropped silently; the warning is on the first line of that text.",
+  },
+  {
     code: "document-too-large",
     area: "decode",
     severity: "warning",
