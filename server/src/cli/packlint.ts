@@ -4,6 +4,7 @@ import { packSchema } from "../service/schema";
 import { parseArgs, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
+import { configGlobs } from "../workspace/discovery";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
@@ -73,12 +74,18 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
 async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
   const configs = new ConfigResolver(cmd.configPath);
   const roots = assetRoots(cmd.paths, env.cwd);
-  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
-    path,
-    rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
-    roots,
-    cwd: env.cwd,
-  }));
+  const named = new Set(cmd.paths);
+  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => {
+    const scope = configs.forFile(path);
+    return {
+      path,
+      rules: { ...scope?.config.rules, ...cmd.rules },
+      roots,
+      cwd: env.cwd,
+      // A file named on the command line is a pack by its name or content unless a `packs` glob says so.
+      sniff: named.has(path) && !(scope && configGlobs(scope).pack(resolve(env.cwd, path))),
+    };
+  });
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
   progress.clear();

@@ -31,6 +31,9 @@ interface OwnRule {
   replaces?: string;
 }
 
+/** `packlint FILE` on a file that is not a pack or a case file (cli/validate-file.ts). */
+export const NOT_A_PACK = "not-a-pack";
+
 /**
  * Our own codes. Add an entry here with every new advisory (`ctx.advise`) or own decode code;
  * a test checks that every code used in server/src is registered.
@@ -155,6 +158,12 @@ const own: readonly OwnRule[] = [
     area: "skill-cases",
     severity: "information",
     summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
+  },
+  {
+    code: "not-a-pack",
+    area: "files",
+    severity: "error",
+    summary: "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (a top-level `pack:` with `challenges:` or `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
   },
   {
     code: "asset-file-missing",

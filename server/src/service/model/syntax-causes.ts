@@ -76,7 +76,7 @@ function causeOf(text: string, nodes: NodeIndex, p: SyntaxProblem): Cause {
         problem: {
           ...p,
           span: { start: opening, end: opening + 1 },
-          message: `this ${quote[1]} is never closed: the quoted value runs on until the closing ${quote[1]}`,
+          message: `this ${quote[1]} opens a quoted value that is never closed: add the closing ${quote[1]}`,
           related: [{ span: p.span, message: `YAML looked for the closing ${quote[1]} up to here` }],
         },
         rank: Rank.Opening,
@@ -93,7 +93,7 @@ function causeOf(text: string, nodes: NodeIndex, p: SyntaxProblem): Cause {
         problem: {
           ...p,
           span: { start: opening, end: opening + 1 },
-          message: `this ${text[opening]} is never closed: the ${what} must end with a ${flow[2]}`,
+          message: `this ${text[opening]} opens a ${what} that is never closed: add the closing ${flow[2]}`,
           related: [{ span: p.span, message: `YAML looked for the closing ${flow[2]} up to here` }],
         },
         rank: Rank.Opening,
