@@ -26,7 +26,7 @@ const enum Rank {
 interface Cause {
   problem: SyntaxProblem;
   rank: Rank;
-  /** Where the parser noticed it (the end of the broken part is at least the end of that line). */
+  /** Where the parser noticed it (the broken part runs at least to there). */
   noticed: number;
 }
 
@@ -139,8 +139,8 @@ function hasContent(text: string, start: number, end: number): boolean {
 
 /**
  * The part of the text a cause at `at` may have broken: from the line of the block that holds it (the nearest line
- * above indented less) to the next line indented no further than that block's line, and at least to the end of the
- * line where the parser noticed it.
+ * above indented less) to the next line indented no further than that block's line, and at least to where the
+ * parser noticed it.
  */
 function region(text: string, at: number, noticed: number): Span {
   const own = lineStart(text, at);
@@ -157,14 +157,14 @@ function region(text: string, at: number, noticed: number): Span {
   }
   const limit = indentation(text, parent);
   let end = text.length;
-  for (let s = nextLineStart(text, Math.max(at, noticed)); s < text.length; s = nextLineStart(text, s)) {
+  for (let s = nextLineStart(text, at); s < text.length; s = nextLineStart(text, s)) {
     const e = lineEnd(text, s);
     if (hasContent(text, s, e) && indentation(text, s) <= limit) {
       end = s;
       break;
     }
   }
-  return { start: parent, end };
+  return { start: parent, end: Math.max(end, noticed) };
 }
 
 function nextLineStart(text: string, offset: number): number {
