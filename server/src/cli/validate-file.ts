@@ -35,28 +35,26 @@ export function validateFile(job: FileJob): FileOutcome {
     return { unreadable: (e as Error).message };
   }
   const { text } = decoded;
-  const notChecked = notAPackOrText(job, text);
-  if (notChecked) return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: [notChecked] } };
+  const binary = binaryFile(job, text);
+  if (binary) return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: [binary] } };
   const encoding = encodingDiagnostics(decoded, job.rules);
   if (isSkillCasesFile(job.path, text)) {
     const report = skillFileReport(job.path, text, job.roots, { rules: job.rules });
     return { report: { ...report, diagnostics: inOrder([...encoding, ...report.diagnostics]) } };
   }
+  const notAPack = notAPackFile(job, text);
+  if (notAPack) return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: [notAPack] } };
   const model = buildPackModel(text);
   const files = assetFilesFor(new ConfinedFiles(job.roots), job.path, (p) => workspacePath(p, job.cwd));
   const diagnostics = [...encoding, ...packDiagnostics(model, { rules: job.rules }), ...assetFileDiagnostics(assetPathRefs(model), files, { rules: job.rules })];
   return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: inOrder(diagnostics) } };
 }
 
-/**
- * One error for a file that is not what packlint checks, instead of one per line: a binary file (a NUL byte: YAML is
- * text), or a file named on the command line that neither its name nor its content makes a pack or a case file.
- */
-function notAPackOrText(job: FileJob, text: string): PackDiagnostic | undefined {
-  const lines = () => TextDocument.create("file:///decoded", "yaml", 0, text);
+/** One error for a binary file (a NUL byte: YAML is text), instead of one per line of it. */
+function binaryFile(job: FileJob, text: string): PackDiagnostic | undefined {
   const nul = text.indexOf("\0");
   if (nul >= 0 && job.rules["yaml-syntax"] !== "off") {
-    const at = lines().positionAt(nul);
+    const at = TextDocument.create("file:///decoded", "yaml", 0, text).positionAt(nul);
     return {
       code: "yaml-syntax",
       severity: job.rules["yaml-syntax"] ?? "error",
@@ -66,6 +64,11 @@ function notAPackOrText(job: FileJob, text: string): PackDiagnostic | undefined 
       data: { yamlCode: "BINARY" },
     };
   }
+  return undefined;
+}
+
+/** One error for a file named on the command line that neither its name, a `packs` glob nor its content makes a pack (or a case file). */
+function notAPackFile(job: FileJob, text: string): PackDiagnostic | undefined {
   if (!job.sniff || PACK_FILE_NAME.test(basename(job.path)) || looksLikePack(text) || job.rules[NOT_A_PACK] === "off") return undefined;
   const start = { line: 0, character: 0 };
   return {
@@ -76,7 +79,7 @@ function notAPackOrText(job: FileJob, text: string): PackDiagnostic | undefined 
       "not a challenge pack: packlint expected a challenge pack or a Skill Testing case file. A pack is a file named *.pack.yaml or *.pack.yml, " +
       "one the config's \"packs\" globs match, or YAML with a top-level pack: key and challenges: or input_sets:; " +
       "a case file is named skill_cases.yaml or has a top-level skill: with cases:",
-    range: { start, end: lines().positionAt(text.search(/[\r\n]|$/)) },
+    range: { start, end: TextDocument.create("file:///decoded", "yaml", 0, text).positionAt(text.search(/[\r\n]|$/)) },
   };
 }
 
