@@ -4,6 +4,7 @@ import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../serv
 import { updatePackModel } from "../../server/src/service/incremental/update";
 import { MAX_SYNTAX_ERRORS } from "../../server/src/service/pack-model";
 import { ignoredText } from "../../server/src/service/model/ignored-text";
+import { parseYaml } from "../../server/src/service/model/parse";
 import { BASE, BROKEN_CASES, claimsWrittenKeyMissing, editLine } from "../helpers/broken-documents";
 
 const at = (d: { range: { start: { line: number; character: number } } }) => `${d.range.start.line + 1}:${d.range.start.character + 1}`;
@@ -75,9 +76,13 @@ test("a missing key is still reported in a section the broken part does not reac
 });
 
 test("ignored-text: after ..., a second document, a dedent below the root's column; nothing for a whole pack", () => {
-  const warn = (text: string) => ignoredText(text).map((f) => [f.span.start, f.message]);
+  const warn = (text: string) => {
+    const parsed = parseYaml(text);
+    return ignoredText(text, parsed.doc, parsed.extraDocuments).map((f) => [f.span.start, f.message]);
+  };
   assert.deepEqual(warn(BASE), []);
   assert.deepEqual(warn("---\n# c\npack: {}\n...\n"), []);
+  assert.deepEqual(warn("pack: {}\n---\n# nothing but a marker and a comment\n"), []);
   assert.deepEqual(warn("%YAML 1.1\n---\npack: {}\n...\n# only a comment\n"), []);
   assert.deepEqual(warn("pack: {}\n...\n\n  challenges: []\n"), [
     [16, 'ignored: AgentClash stops reading the pack at the "..." on line 2, so it never reads this or anything after it'],

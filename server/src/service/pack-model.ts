@@ -60,7 +60,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
   }
   const causes = syntaxCauses(text, parsed.doc, parsed.syntax);
-  findings.push(...parseFindings(text, causes.problems, parsed, anchor), ...ignoredText(text));
+  findings.push(...parseFindings(text, causes.problems, parsed, anchor), ...ignoredText(text, parsed.doc, parsed.extraDocuments));
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 

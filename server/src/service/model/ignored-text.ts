@@ -1,40 +1,35 @@
+import type { Document } from "yaml";
 import type { Finding } from "../rules/context";
 import { lineEnd, lineStart } from "../util/lines";
 
 /** Our own rule: text the reference never reads, so that no data the author wrote is dropped silently. */
 export const IGNORED_TEXT = "ignored-text";
 
-/** A document marker at the start of a line. */
-const MARKER = /^(---|\.\.\.)(?=[ \t\r\n]|$)/gm;
-
 /**
  * The reference reads the first YAML document only, and only its root node: text after a `...` document end
  * marker, a second document (`---`), and lines indented less than the root node's first line (which end that node)
- * are never read. One warning, on the first line of that text. Searched with regular expressions, not line by line:
- * this runs on every version of documents of megabytes.
+ * are never read. One warning, on the first line of that text. The documents are the parser's (scanning the text
+ * for markers would cost every version of a document of megabytes a pass over it).
  */
-export function ignoredText(text: string): Finding[] {
+export function ignoredText(text: string, first: Document.Parsed | undefined, extra: readonly Document.Parsed[]): Finding[] {
   const root = firstContent(text, 0, true);
   if (!root) return [];
-  const rootLine = lineNumber(text, root.start);
-  const after = lineEnd(text, root.start);
-  MARKER.lastIndex = after;
-  const marker = MARKER.exec(text);
-  let dedent: number | undefined;
   if (root.indent > 0) {
     const less = new RegExp(`^([ \\t]{0,${root.indent - 1}})[^ \\t\\r\\n#]`, "gm");
-    less.lastIndex = after;
+    less.lastIndex = lineEnd(text, root.start);
     const m = less.exec(text);
-    if (m) dedent = m.index + m[1].length;
+    const dedent = m ? m.index + m[1].length : undefined;
+    if (dedent !== undefined && (extra.length === 0 || dedent < extra[0].range[0])) {
+      return [warning(text, dedent, `ignored: this line is indented less than the pack's first line (line ${lineNumber(text, root.start)}), which ends the pack for AgentClash, so it never reads this or anything after it`)];
+    }
   }
-  if (dedent !== undefined && (!marker || dedent < marker.index)) {
-    return [warning(text, dedent, `ignored: this line is indented less than the pack's first line (line ${rootLine}), which ends the pack for AgentClash, so it never reads this or anything after it`)];
-  }
-  if (!marker) return [];
-  if (marker[1] === "---") return [warning(text, marker.index, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it")];
-  const rest = firstContent(text, lineEnd(text, marker.index), false);
+  // A marker with nothing after it (an empty document) drops no data.
+  if (!first || !extra.some((d) => d.contents?.range && d.contents.range[1] > d.contents.range[0])) return [];
+  const rest = firstContent(text, extra[0].range[0], false);
   if (!rest) return [];
-  return [warning(text, rest.start, `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, marker.index)}, so it never reads this or anything after it`)];
+  if (!first.directives?.docEnd) return [warning(text, rest.start, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it")];
+  const end = lineStart(text, text.lastIndexOf("...", extra[0].range[0]));
+  return [warning(text, rest.start, `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, end)}, so it never reads this or anything after it`)];
 }
 
 /** The first line from `from` that holds more than blanks and a comment (skipping a leading `---` and directives). */
