@@ -18,10 +18,6 @@ export class BrokenParts {
     private readonly sources: SourceMap,
   ) {}
 
-  get any(): boolean {
-    return this.broken.length > 0;
-  }
-
   keeps(f: Finding): boolean {
     if (this.broken.length === 0) return true;
     if (this.hits(f.span) || crossReferenceCodes().has(f.code)) return false;

@@ -16,6 +16,9 @@ export interface SyntaxCauses {
   broken: Span[];
 }
 
+/** Causes looked for per document; the diagnostics show at most 20 of them. */
+const MAX_CAUSES = 100;
+
 /** Causes that explain what follows them come first: a tab, an unclosed quote or bracket, then indentation. */
 const enum Rank {
   Opening = 0,
@@ -43,7 +46,12 @@ export function syntaxCauses(text: string, doc: Document.Parsed | undefined, raw
     const at = c.problem.span.start;
     if (regions.some((r) => r.start <= at && at < r.end)) continue; // a consequence of a cause already kept
     kept.push(c.problem);
-    regions.push(...nodes.extend([region(text, at, c.noticed)]));
+    if (kept.length === MAX_CAUSES) {
+      // Past this many, a document is broken from here on (each cause costs a scan of its block).
+      regions.push({ start: lineStart(text, at), end: text.length });
+      break;
+    }
+    regions.push(...nodes.extend(region(text, at, c.noticed)));
   }
   const controls = raw.filter((p) => p.yamlCode === CONTROL_CHARACTER);
   const problems = unique([...kept, ...controls]).sort((a, b) => a.span.start - b.span.start);
@@ -146,7 +154,7 @@ function region(text: string, at: number, noticed: number): Span {
   const own = lineStart(text, at);
   const ownIndent = indentation(text, own);
   let parent = own;
-  for (let s = own; s > 0; ) {
+  for (let s = own; s > 0 && ownIndent > 0; ) {
     s = lineStart(text, s - 1);
     const e = lineEnd(text, s);
     if (hasContent(text, s, e) && indentation(text, s) < ownIndent) {
@@ -184,61 +192,67 @@ function merge(regions: Span[]): Span[] {
   return out;
 }
 
-/** The nodes of a parsed document a cause is looked up in: quoted scalars and flow collections by where they end. */
+/**
+ * The nodes of a parsed document a cause is looked up in. Each lookup descends only into the nodes around the
+ * offsets it is about, so that a syntax error at the end of a document of megabytes costs a path, not a walk.
+ */
 class NodeIndex {
-  private readonly quoted = new Map<number, Scalar[]>();
-  private readonly flows = new Map<number, Node[]>();
-  /** Every pair (key to value) and list item, as [start, end]. */
-  private readonly extents: [number, number][] = [];
-
-  constructor(doc: Document.Parsed | undefined) {
-    const stack: unknown[] = [doc?.contents];
-    while (stack.length > 0) {
-      const n = stack.pop();
-      if (isPair(n)) {
-        const k = (n.key as Node | null)?.range;
-        const v = (n.value as Node | null)?.range;
-        if (k) this.extents.push([k[0], v ? Math.max(k[1], v[1]) : k[1]]);
-        stack.push(n.key, n.value);
-      } else if (isScalar(n)) {
-        if ((n.type === Scalar.QUOTE_DOUBLE || n.type === Scalar.QUOTE_SINGLE) && n.range) add(this.quoted, n.range[1], n);
-      } else if (isMap(n) || isSeq(n)) {
-        if (n.flow && n.range) add(this.flows, n.range[1], n);
-        for (const item of n.items) {
-          if (isSeq(n) && (item as Node | null)?.range) this.extents.push([(item as Node).range![0], (item as Node).range![1]]);
-          stack.push(item);
-        }
-      }
-    }
-  }
+  constructor(private readonly doc: Document.Parsed | undefined) {}
 
   quotedEndingAt(end: number, type: Scalar.Type): number | undefined {
-    return this.quoted.get(end)?.find((s) => s.type === type)?.range?.[0];
+    let found: number | undefined;
+    this.descend(end, end + 1, (n) => {
+      if (isScalar(n) && n.type === type && n.range?.[1] === end) found ??= n.range[0];
+    });
+    return found;
   }
 
   /** The outermost flow collection of that kind ending at `end` (nested unclosed brackets end together). */
   flowEndingAt(end: number, map: boolean): number | undefined {
-    const starts = (this.flows.get(end) ?? []).filter((n) => isMap(n) === map).map((n) => n.range![0]);
-    return starts.length > 0 ? Math.min(...starts) : undefined;
+    let found: number | undefined;
+    this.descend(end, end + 1, (n) => {
+      if (!(isMap(n) || isSeq(n)) || isMap(n) !== map || !n.flow || n.range?.[1] !== end) return;
+      if (found === undefined || n.range[0] < found) found = n.range[0];
+    });
+    return found;
   }
 
-  /** Regions grown to the end of every pair or item the parser built from text inside them. */
-  extend(regions: Span[]): Span[] {
-    if (regions.length === 0) return regions;
-    const extents = this.extents.sort((a, b) => a[0] - b[0]);
-    const out = regions.map((r) => ({ ...r }));
-    let i = 0;
-    for (const [start, end] of extents) {
-      while (i < out.length && out[i].end <= start) i++;
-      if (i === out.length) break;
-      if (start >= out[i].start && end > out[i].end) out[i].end = end;
+  /** A region grown to the end of every pair or item the parser built from text inside it. */
+  extend(region: Span): Span[] {
+    const r = { ...region };
+    for (let grown = true; grown; ) {
+      grown = false;
+      this.descend(r.start, r.end, (n, extent, item) => {
+        if ((isPair(n) || item) && extent[0] >= r.start && extent[0] < r.end && extent[1] > r.end) {
+          r.end = extent[1];
+          grown = true;
+        }
+      });
     }
-    return merge(out);
+    return [r];
+  }
+
+  /** Visits every node and pair whose extent overlaps [from, to), with that extent and whether it is a list item. */
+  private descend(from: number, to: number, visit: (n: unknown, extent: [number, number], item: boolean) => void): void {
+    const stack: [unknown, boolean][] = [[this.doc?.contents, false]];
+    while (stack.length > 0) {
+      const [n, item] = stack.pop()!;
+      const extent = extentOf(n);
+      if (!extent || extent[0] >= to || extent[1] < from) continue;
+      visit(n, extent, item);
+      if (isPair(n)) stack.push([n.key, false], [n.value, false]);
+      else if (isMap(n) || isSeq(n)) for (const child of n.items) stack.push([child, isSeq(n)]);
+    }
   }
 }
 
-function add<T>(map: Map<number, T[]>, key: number, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+function extentOf(n: unknown): [number, number] | undefined {
+  if (isPair(n)) {
+    const k = (n.key as Node | null)?.range;
+    const v = (n.value as Node | null)?.range;
+    if (!k && !v) return undefined;
+    return [(k ?? v)![0], Math.max(k?.[1] ?? 0, v?.[1] ?? 0)];
+  }
+  const range = (n as Node | null)?.range;
+  return range ? [range[0], range[1]] : undefined;
 }
