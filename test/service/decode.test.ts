@@ -20,26 +20,26 @@ test("yaml-syntax: every syntax error is reported, with a range, and no crash", 
   for (const s of syntax) assert.equal(s.field, null);
 });
 
-test("yaml-type-mismatch: yaml.v3 wording, at the value", () => {
+test("yaml-type-mismatch: the key, what it must be and what it is, at the value; no Go type names", () => {
   expectDiagnostics(pack({ version: "version:\n  number: ⟦abc⟧\n" }), {
     code: "yaml-type-mismatch",
     field: null,
-    message: "cannot unmarshal !!str `abc` into int32",
+    message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`abc`)",
   });
   expectDiagnostics(pack({ head: "pack:\n  slug: ⟦[a, b]⟧\n  name: N\n  family: f\n" }), {
     code: "yaml-type-mismatch",
-    message: "cannot unmarshal !!seq into string",
+    message: "pack.slug: expected a string, got a list",
   });
   expectDiagnostics(pack({ head: "pack: ⟦a-long-string-value⟧\n" }), {
     code: "yaml-type-mismatch",
-    message: "cannot unmarshal !!str `a-long-...` into challengepack.PackMetadata",
+    message: "pack: expected a mapping, got a string (`a-long-...`)",
   });
   // The value that failed is not reported again by a validation rule.
   assert.equal(diagnose(pack({ version: "version:\n  number: abc\n" })).filter((d) => d.code === "version-number-positive").length, 0);
 });
 
 test("yaml coercions follow yaml.v3: quoted digits are not ints, yes is a bool only in bool fields, 010 is octal", () => {
-  expectDiagnostics(pack({ version: 'version:\n  number: ⟦"1"⟧\n' }), { code: "yaml-type-mismatch", message: "cannot unmarshal !!str `1` into int32" });
+  expectDiagnostics(pack({ version: 'version:\n  number: ⟦"1"⟧\n' }), { code: "yaml-type-mismatch", message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1`)" });
   expectValid(pack({ version: "version:\n  number: 010\n" }));
   const m = buildPackModel(pack({ version: "version:\n  number: 0x10\n" }));
   assert.equal(m.bundle.version.number, 16);
@@ -59,7 +59,7 @@ test("floats yaml.v3's ParseFloat rejects stay strings: past float64's range, or
   for (const text of ["._5", ".5_", ".5__5"]) assert.deepEqual(resolvePlain(text), { tag: "!!str", value: text }, text);
   assert.deepEqual(resolvePlain(".5_5"), { tag: "!!float", value: 0.55 });
   assert.deepEqual(resolvePlain("1_0.5"), { tag: "!!float", value: 10.5 });
-  expectDiagnostics(pack({ version: "version:\n  number: ⟦1e400⟧\n" }), { code: "yaml-type-mismatch", message: "cannot unmarshal !!str `1e400` into int32" });
+  expectDiagnostics(pack({ version: "version:\n  number: ⟦1e400⟧\n" }), { code: "yaml-type-mismatch", message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1e400`)" });
 });
 
 test("yaml-duplicate-key: at the second key, related at the first", () => {

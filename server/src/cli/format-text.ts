@@ -31,13 +31,27 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
   return out;
 }
 
+/** Code frames show at most this many characters of a line: a window around the column, cut with `…`. */
+export const FRAME_WIDTH = 120;
+const FRAME_BEFORE = 40;
+
 function codeFrame(lines: string[], d: PackDiagnostic, paint: (c: keyof typeof SGR, s: string) => string): string {
   const { start, end } = d.range;
-  const text = printable(lines[start.line] ?? "");
+  const full = lines[start.line] ?? "";
   const gutter = String(start.line + 1);
-  const width = end.line === start.line ? Math.max(1, end.character - start.character) : Math.max(1, text.length - start.character);
+  let width = end.line === start.line ? Math.max(1, end.character - start.character) : Math.max(1, full.length - start.character);
+  // A long line (minified, generated, hostile) is shown as a window around the column, never whole.
+  let column = start.character;
+  let text = printable(full);
+  if (full.length > FRAME_WIDTH) {
+    const from = Math.max(0, Math.min(start.character - FRAME_BEFORE, full.length - FRAME_WIDTH));
+    const to = Math.min(full.length, from + FRAME_WIDTH);
+    text = `${from > 0 ? "…" : ""}${printable(full.slice(from, to))}${to < full.length ? "…" : ""}`;
+    column = start.character - from + (from > 0 ? 1 : 0);
+    width = Math.max(1, Math.min(width, to - start.character));
+  }
   // Tabs keep their width in the caret line so the marker lines up under the text.
-  const lead = text.slice(0, start.character).replace(/[^\t]/g, " ");
+  const lead = text.slice(0, column).replace(/[^\t]/g, " ");
   const frame = `  ${paint("gray", gutter + " |")} ${text}\n  ${" ".repeat(gutter.length)} ${paint("gray", "|")} ${lead}${paint("red", "^".repeat(width))}\n`;
   return frame;
 }

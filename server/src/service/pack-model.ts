@@ -4,7 +4,10 @@ import type { Bundle } from "./model/bundle";
 import { YamlDecoder, UnknownKey } from "./model/decode";
 import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
-import { ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
+import { ParsedYaml, parseYaml, rootAnchor, type SyntaxProblem } from "./model/parse";
+import { syntaxCauses } from "./model/syntax-causes";
+import { BrokenParts } from "./model/broken-parts";
+import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
 import type { SourceMap } from "./model/source";
 import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
@@ -27,6 +30,8 @@ export interface PackModel {
   readonly lines: TextDocument;
   readonly yaml: Document.Parsed | undefined;
   readonly extraDocuments: number;
+  /** The parser's syntax problems as it reported them, before they were reduced to their causes (syntax-causes.ts). */
+  readonly syntax: readonly SyntaxProblem[];
   readonly bundle: Bundle;
   readonly sources: SourceMap;
   readonly at: Locator;
@@ -56,14 +61,19 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   if (text.trim() === "" || !parsed.doc || parsed.doc.contents === null && parsed.syntax.length === 0) {
     findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
   }
-  pushAll(findings, parseFindings(text, parsed, anchor));
+  const causes = syntaxCauses(text, parsed.doc, parsed.syntax);
+  pushAll(findings, parseFindings(text, causes.problems, parsed, anchor));
+  pushAll(findings, ignoredText(text, parsed.doc, parsed.extraDocuments));
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 
   const decoder = new YamlDecoder((!oversized && parsed.doc) || emptyDocument(), text, sources, cache);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
+  // Checks say nothing about the parts of the text that did not parse (broken-parts.ts).
+  const broken = new BrokenParts(causes.broken, bundle, sources);
   for (const p of decoder.problems) {
-    findings.push({ code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data });
+    const f: Finding = { code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data };
+    if (broken.keeps(f)) findings.push(f);
   }
   normalize(bundle, sources, cache.reused);
   cache.reused.clear();
@@ -77,6 +87,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     lines,
     yaml: oversized ? undefined : parsed.doc,
     extraDocuments: parsed.extraDocuments.length,
+    syntax: parsed.syntax,
     bundle,
     sources,
     at,
@@ -90,11 +101,11 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   for (const f of ctx.findings) {
     if (decodeSpans.overlapsAny(f.span)) continue;
     if (!isDecodeError(f) && ruleDecodeSpans.overlapsAny(f.span)) continue;
-    findings.push(f);
+    if (broken.keeps(f)) findings.push(f);
   }
   const advice = new RuleContext(bundle, sources, at, text);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
-  pushAll(findings, advice.findings);
+  pushAll(findings, advice.findings.filter((f) => broken.keeps(f)));
   decodeCaches.set(model, cache);
   return model;
 }
@@ -115,9 +126,25 @@ function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
   });
 }
 
-/** Syntax errors, then the findings of the parser's limits (a pruned collection, an oversized document). */
-function parseFindings(text: string, parsed: ParsedYaml, anchor: Span): Finding[] {
-  const syntax: Finding[] = parsed.syntax.map((s) => ({ code: "yaml-syntax", severity: "error", field: null, message: s.message, span: s.span, data: { yamlCode: s.yamlCode } }));
+/** Syntax errors reported per document: past them, one more says how many were left out. */
+export const MAX_SYNTAX_ERRORS = 20;
+
+/** Syntax errors (their causes), then the findings of the parser's limits (a pruned collection, an oversized document). */
+function parseFindings(text: string, problems: readonly SyntaxProblem[], parsed: ParsedYaml, anchor: Span): Finding[] {
+  const syntax: Finding[] = problems.slice(0, MAX_SYNTAX_ERRORS).map((s) => ({
+    code: "yaml-syntax",
+    severity: "error",
+    field: null,
+    message: s.message,
+    span: s.span,
+    ...(s.related && { related: s.related }),
+    data: { yamlCode: s.yamlCode },
+  }));
+  const more = problems.length - MAX_SYNTAX_ERRORS;
+  if (more > 0) {
+    const next = problems[MAX_SYNTAX_ERRORS];
+    syntax.push({ code: "yaml-syntax", severity: "error", field: null, message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`, span: next.span, data: { yamlCode: "MORE", more } });
+  }
   return [...syntax, ...limitFindings(text, parsed, anchor)];
 }
 

@@ -31,6 +31,9 @@ interface OwnRule {
   replaces?: string;
 }
 
+/** `packlint FILE` on a file that is not a pack or a case file (cli/validate-file.ts). */
+export const NOT_A_PACK = "not-a-pack";
+
 /**
  * Our own codes. Add an entry here with every new advisory (`ctx.advise`) or own decode code;
  * a test checks that every code used in server/src is registered.
@@ -157,6 +160,12 @@ const own: readonly OwnRule[] = [
     summary: "An assertion the deterministic checker cannot evaluate: a person must judge it.",
   },
   {
+    code: "not-a-pack",
+    area: "files",
+    severity: "error",
+    summary: "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (a top-level `pack:` with `challenges:` or `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
+  },
+  {
     code: "asset-file-missing",
     area: "files",
     severity: "warning",
@@ -186,6 +195,12 @@ const own: readonly OwnRule[] = [
     area: "decode",
     severity: "error",
     summary: "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
+  },
+  {
+    code: "ignored-text",
+    area: "decode",
+    severity: "warning",
+    summary: "Text AgentClash never reads: after a `...` document end marker, a second YAML document (`---`), or lines indented less than the pack's first line (they end its root node). The reference reads only the first document's root node, so data written there is dropped silently; the warning is on the first line of that text.",
   },
   {
     code: "document-too-large",

@@ -60,9 +60,7 @@ export function updateInfo(model: PackModel): UpdateInfo | undefined {
 
 /** The disallowed characters the previous version reported (all of them, unless there were MAX_CONTROL_CHARACTERS). */
 function previousControlCharacters(model: PackModel): SyntaxProblem[] {
-  return model.findings
-    .filter((f) => f.code === "yaml-syntax" && f.data?.yamlCode === CONTROL_CHARACTER)
-    .map((f) => ({ span: f.span, message: f.message, yamlCode: CONTROL_CHARACTER }));
+  return model.syntax.filter((p) => p.yamlCode === CONTROL_CHARACTER);
 }
 
 /** The text's disallowed characters without scanning it whole: the previous ones around the edit, shifted, and the edited region's. */

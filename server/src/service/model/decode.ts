@@ -76,6 +76,8 @@ export class YamlDecoder {
   private aliasDepth = 0;
 
   private depth = 0;
+  /** The keys from the root to the value being decoded (`[]` for a list item), for messages. */
+  private readonly path: string[] = [];
   /** The alias that started the expansion being decoded (aliasDepth > 0). */
   private outermostAlias: Node | undefined;
   /** Anchored nodes by name with their start offsets, in document order; collected at the first alias (most packs have none). */
@@ -113,6 +115,7 @@ export class YamlDecoder {
       return this.decode(this.doc.contents as Node | null, root, rootAnchor) as Record<string, unknown>;
     } catch (e) {
       if (!(e instanceof FatalDecode)) throw e;
+      this.path.length = 0;
       this.problems.push(e.problem);
       return this.zero(root, rootAnchor) as Record<string, unknown>;
     }
@@ -214,13 +217,15 @@ export class YamlDecoder {
     return resolvePlain(text);
   }
 
+  /** yaml.v3's `cannot unmarshal !!str into int32`, in an author's words: which key, what it must be, what it is. */
   private typeError(node: Node, tag: string, text: string | undefined, goType: string): void {
-    const shown = text === undefined ? "" : ` \`${shownValue(text)}\``;
+    const shown = text === undefined ? "" : ` (\`${shownValue(text)}\`)`;
+    const where = this.path.length === 0 ? "the pack" : this.path.join(".").replace(/\.\[\]/g, "[]");
     this.problems.push({
       code: "yaml-type-mismatch",
       span: this.span(node),
-      message: `cannot unmarshal ${tag}${shown} into ${goType}`,
-      data: { goType },
+      message: `${where}: expected ${expected(goType)}, got ${written(tag)}${shown}`,
+      data: { goType, tag },
     });
   }
 
@@ -394,7 +399,9 @@ export class YamlDecoder {
       if (!item || this.isNull(this.deref(item))) return; // yaml.v3 drops null elements of typed lists
       const before = this.problems.length;
       const itemAnchor = this.itemAnchor(item);
+      this.path.push("[]");
       const value = t.of.kind === "object" && UNIT_ENTRIES.has(t.of.entry) ? this.unit(item, t.of, itemAnchor) : this.decode(item, t.of, itemAnchor);
+      this.path.pop();
       if (this.problems.length > before && !(value !== undefined && typeof value === "object")) return; // failed elements are dropped
       out.push(value);
       // An object item spans from its dash; a scalar item is just its value.
@@ -525,9 +532,14 @@ export class YamlDecoder {
     const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {
       const p = source.keys.get(key);
-      if (!p) out[key] = this.zero(type, anchor);
+      if (!p) {
+        out[key] = this.zero(type, anchor);
+        continue;
+      }
+      this.path.push(key);
       // `version` is decoded afresh: the evaluation_spec rules decode its spec in place.
-      else out[key] = root && key !== "version" ? this.unit(p.valueNode, type, p.key) : this.decode(p.valueNode, type, p.key);
+      out[key] = root && key !== "version" ? this.unit(p.valueNode, type, p.key) : this.decode(p.valueNode, type, p.key);
+      this.path.pop();
     }
     this.sources.set(out, source);
     return out;
@@ -543,7 +555,9 @@ export class YamlDecoder {
       }
       if (p.nonString && !source.nonStringKey) source.nonStringKey = this.span(p.keyNode);
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
+      this.path.push(p.key);
       const v = this.decode(p.value, t.of, this.span(p.keyNode));
+      this.path.pop();
       // A typed map keeps a null value as its zero value (env_vars: {A: ~} gives A="").
       setOwn(out, p.key, v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null);
     }
@@ -572,7 +586,9 @@ export class YamlDecoder {
       node.items.forEach((raw, index) => {
         const item = raw as Node | null;
         const itemAnchor = item ? this.itemAnchor(item) : anchor;
+        this.path.push("[]");
         const value = item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null;
+        this.path.pop();
         out.push(value);
         if (!item) source.items.push(anchor);
         // A null item may still stand for an object (JSON decodes it to a zero struct), so it keeps its dash.
@@ -584,6 +600,54 @@ export class YamlDecoder {
     }
     if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor);
     return null;
+  }
+}
+
+/** What a Go type takes, for an author. */
+function expected(goType: string): string {
+  if (goType.startsWith("[]")) return "a list";
+  if (goType.startsWith("map[")) return "a mapping";
+  switch (goType) {
+    case "string":
+      return "a string";
+    case "bool":
+      return "true or false";
+    case "int32":
+      return "a whole number from -2147483648 to 2147483647";
+    case "int":
+    case "int64":
+      return "a whole number from -9223372036854775808 to 9223372036854775807";
+    case "float64":
+      return "a number";
+    case "uuid.UUID":
+      return "a UUID";
+    default:
+      return "a mapping"; // the reference's structs
+  }
+}
+
+/** What a YAML tag is, for an author. */
+function written(tag: string): string {
+  switch (tag) {
+    case "!!str":
+      return "a string";
+    case "!!int":
+    case "!!float":
+      return "a number";
+    case "!!bool":
+      return "a boolean";
+    case "!!null":
+      return "null";
+    case "!!timestamp":
+      return "a date";
+    case "!!binary":
+      return "binary data";
+    case "!!map":
+      return "a mapping";
+    case "!!seq":
+      return "a list";
+    default:
+      return `a value tagged ${tag}`;
   }
 }
 

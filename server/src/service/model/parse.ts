@@ -8,6 +8,8 @@ export interface SyntaxProblem {
   message: string;
   /** The yaml package's error code (BAD_INDENT, DUPLICATE_KEY, …). */
   yamlCode: string;
+  /** Where else the problem shows (an unclosed quote: where the parser gave up looking for its end). */
+  related?: { span: Span; message: string }[];
 }
 
 export interface ParsedYaml {
