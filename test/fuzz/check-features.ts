@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import * as svc from "../../server/src/service";
 import * as skill from "../../server/src/service/skill-cases";
-import { languages } from "../../server/src/lsp/languages";
+import { languages } from "../../server/src/service/languages";
 import type { Rng } from "./mutate";
 import { assertDiagnostics, assertRangeInside, lspLines } from "./check-service";
 

@@ -73,8 +73,9 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
 async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
   const configs = new ConfigResolver(cmd.configPath);
   const roots = assetRoots(cmd.paths, env.cwd);
-  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
+  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map(({ path, kind }) => ({
     path,
+    kind,
     rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
     roots,
     cwd: env.cwd,

@@ -3,19 +3,16 @@ import { dirname, join, resolve } from "node:path";
 import { URI } from "vscode-uri";
 import {
   buildSkillModel,
-  looksLikeSkillCases,
   promptsJson,
   promptsMarkdown,
   skillDiagnostics,
   skillDirOf,
   skillReport,
 } from "../service/skill-cases";
-import type { RuleSettings } from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { readText } from "./files";
 import { UsageError } from "./usage-error";
-import type { FileReport } from "./report";
 
 export const SKILL_HELP = `Usage: packlint skill prompts FILE [--format json|markdown]
        packlint skill report FILE [--responses DIR] [--response-source NAME] [--write-report PATH]
@@ -30,16 +27,6 @@ Skill Testing case files (tests/skill_cases.yaml).
 FILE may also be a Skill directory holding tests/skill_cases.yaml.
 Exit codes: prompts 0; report 0 when Overall is PASS, 1 otherwise; 2 usage error or unreadable file.
 `;
-
-/** `packlint FILE` on a case file: is it one (by name or content)? */
-export function isSkillCasesFile(path: string, text: string): boolean {
-  return looksLikeSkillCases(text, path);
-}
-
-/** `packlint FILE` on a case file: its diagnostics at the file's rule levels, with kind "skill-cases". `roots` as for packs' assets. */
-export function skillFileReport(path: string, text: string, roots: string[], settings: RuleSettings): FileReport {
-  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(skillModelOnDisk(path, text, roots), settings) };
-}
 
 /**
  * The model of a case file on disk. What it reads (SKILL.md, inputs.files, responses) is confined to `roots` and

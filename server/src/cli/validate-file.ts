@@ -1,17 +1,22 @@
-import { TextDocument } from "vscode-languageserver-textdocument";
-import { assetFileDiagnostics, assetPathRefs, buildPackModel, packDiagnostics, toRange, type PackDiagnostic, type RuleSettings } from "../service";
-import type { DecodedFile } from "../service/model/encoding";
-import { ConfinedFiles } from "../workspace/confined-files";
+import { resolve } from "node:path";
+import { URI } from "vscode-uri";
+import type { DocumentKind } from "../service/languages";
+import type { RuleLevels } from "../service/diagnostics";
+import { skillDirOf } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
-import { readYamlFile } from "./files";
-import { workspacePath } from "./paths";
+import { checkFile } from "../workspace/file-check";
+import { ConfinedFiles } from "../workspace/confined-files";
+import { workspacePath } from "../workspace/paths";
+import { confinedSkillHost } from "../workspace/skill-host";
+import { kindOfNamed, readBytes } from "./files";
 import type { FileReport } from "./report";
-import { isSkillCasesFile, skillFileReport } from "./skill";
 
 /** One file to validate, with the rule severities that apply to it (its config, then --rule). */
 export interface FileJob {
   path: string;
-  rules: NonNullable<RuleSettings["rules"]>;
+  /** Its kind, when its name (or in a directory run, its content) decided it. */
+  kind?: DocumentKind;
+  rules: RuleLevels;
   /** Folders the pack's asset paths may lead into (the working directory, the directories named); see assetRoots. */
   roots: string[];
   /** The working directory, against which resolved asset paths are printed. */
@@ -22,32 +27,20 @@ export interface FileJob {
 export type FileOutcome = { report: FileReport } | { unreadable: string };
 
 export function validateFile(job: FileJob): FileOutcome {
-  let decoded: DecodedFile;
+  let bytes: Buffer;
   try {
-    decoded = readYamlFile(job.path);
+    bytes = readBytes(job.path);
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
-  const { text } = decoded;
-  const encoding = encodingDiagnostics(decoded, job.rules);
-  if (isSkillCasesFile(job.path, text)) {
-    const report = skillFileReport(job.path, text, job.roots, { rules: job.rules });
-    return { report: { ...report, diagnostics: inOrder([...encoding, ...report.diagnostics]) } };
-  }
-  const model = buildPackModel(text);
-  const files = assetFilesFor(new ConfinedFiles(job.roots), job.path, (p) => workspacePath(p, job.cwd));
-  const diagnostics = [...encoding, ...packDiagnostics(model, { rules: job.rules }), ...assetFileDiagnostics(assetPathRefs(model), files, { rules: job.rules })];
-  return { report: { path: job.path, kind: "challenge-pack", text, diagnostics: inOrder(diagnostics) } };
-}
-
-/** Bytes that do not decode: a YAML error for the reference's reader, at the replacement character. */
-function encodingDiagnostics({ text, problem }: DecodedFile, rules: FileJob["rules"]): PackDiagnostic[] {
-  const level = rules["yaml-syntax"];
-  if (!problem || level === "off") return [];
-  const lines = TextDocument.create("file:///decoded", "yaml", 0, text);
-  return [{ code: "yaml-syntax", severity: level ?? "error", field: null, message: problem.message, range: toRange(lines, problem.span), data: { yamlCode: "INVALID_ENCODING" } }];
-}
-
-function inOrder(diagnostics: PackDiagnostic[]): PackDiagnostic[] {
-  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const file = resolve(job.path);
+  const files = new ConfinedFiles(job.roots);
+  // A case file may also read its own Skill folder (SKILL.md, inputs.files); paths leading out are reported, never followed.
+  const skillFiles = new ConfinedFiles([...job.roots, skillDirOf(file)]);
+  const { kind, text, diagnostics } = checkFile(bytes, URI.file(file).toString(), (t) => job.kind ?? kindOfNamed(t), {
+    rules: job.rules,
+    assetFiles: assetFilesFor(files, job.path, (p) => workspacePath(p, job.cwd)),
+    skillHost: confinedSkillHost(skillFiles),
+  });
+  return { report: { path: job.path, kind, text, diagnostics } };
 }

@@ -29,9 +29,9 @@ import {
   WorkspaceValidation,
 } from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
-import { withAssetChecks } from "./file-diagnostics";
+import { findings, finishDiagnostics } from "../workspace/file-check";
 import { IndexProgress } from "./index-progress";
-import { DocumentSession, languages } from "./languages";
+import { DocumentSession, languages } from "../service/languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
@@ -153,8 +153,8 @@ export function startServer(connection: Connection): void {
   const serviceDiagnosticsOf = (doc: TextDocument) => {
     const session = sessionOf(doc);
     if (!session) return undefined;
-    const rules = workspace.scopes.rulesFor(doc.uri);
-    return withAssetChecks(session.diagnostics({ rules }), session.assetPaths?.(), workspace.scopes.assetFiles(doc.uri), rules);
+    const found = findings(session, workspace.scopes.encodingDiagnostics(doc.uri, doc.getText()));
+    return finishDiagnostics(found, workspace.scopes.fileScope(doc.uri));
   };
   const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
 

@@ -1,8 +1,10 @@
-import * as svc from "../service";
-import * as skill from "../service/skill-cases";
+import * as svc from ".";
+import * as skill from "./skill-cases";
 import { URI } from "vscode-uri";
-import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
-import type { DocumentKind } from "../../../shared/src";
+import { inputSetReport, reportMarkdown } from "./report/input-set-report";
+
+/** The document kinds the service understands. */
+export type DocumentKind = "challenge-pack" | "skill-cases";
 
 /**
  * One document version as the server sees it, whatever its kind: the kind's model, built once, behind the
