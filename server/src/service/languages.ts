@@ -22,7 +22,7 @@ export interface DocumentSession {
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
   folding?(max?: number): svc.FoldingRange[];
-  lenses?(): svc.CodeLens[];
+  lenses?(commands: svc.LensCommands): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
   /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
   keySymbols?(): svc.KeySymbol[];
@@ -42,10 +42,10 @@ export interface DocumentSession {
 
 /** What a document may read besides its text: a case file's Skill folder, through the server's confined host. */
 export interface DocumentEnv {
-  skillHost?: skill.SkillHost;
+  skillHost: skill.SkillHost;
 }
 
-export type DocumentLanguage = (text: string, uri: string, env?: DocumentEnv) => DocumentSession;
+export type DocumentLanguage = (text: string, uri: string, env: DocumentEnv) => DocumentSession;
 
 const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
 
@@ -63,7 +63,7 @@ function packSession(model: svc.PackModel): DocumentSession {
     codeActions: (r, rules) => svc.codeActions(model, r, rules),
     symbols: () => svc.documentSymbols(model),
     folding: (max) => svc.foldingRanges(model, max),
-    lenses: () => svc.codeLenses(model),
+    lenses: (commands) => svc.codeLenses(model, commands),
     links: (resolve) => svc.documentLinks(model, resolve),
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
@@ -74,7 +74,7 @@ function packSession(model: svc.PackModel): DocumentSession {
 
 /** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
 const skillCases: DocumentLanguage = (text, uri, env) => {
-  const model = skill.buildSkillModel(text, uri, env?.skillHost);
+  const model = skill.buildSkillModel(text, uri, env.skillHost);
   const offset = (p: svc.Position) => model.lines.offsetAt(p);
   return {
     diagnostics: (rules) => skill.skillDiagnostics(model, rules),

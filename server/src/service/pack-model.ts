@@ -1,38 +1,26 @@
 import type { Document } from "yaml";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Bundle } from "./model/bundle";
-import { YamlDecoder, UnknownKey } from "./model/decode";
+import { YamlDecoder } from "./model/decode";
 import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
-import { ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
+import { limitFindings, ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
 import { DecodeCache } from "./model/decode-cache";
 import type { SourceMap } from "./model/source";
-import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
+import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
-import { collectSymbols } from "./model/collect-symbols";
-import { Finding, RuleContext } from "./rules/context";
+import { packKeySymbols } from "./model/collect-symbols";
+import type { PackModel, SymbolCollector } from "./model/pack-model-type";
+import { RuleContext } from "./rules/context";
+import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import type { PackDiagnostic, Range, Severity, Span } from "./types";
+import type { Finding, PackDiagnostic, Range, Severity, Span } from "./types";
 
-/**
- * One version of a challenge-pack document: its text, YAML AST, decoded bundle, sources,
- * symbols and findings. Built once per version; every feature reads it and none reparses.
- */
-export interface PackModel {
-  readonly kind: "challenge-pack";
-  readonly text: string;
-  readonly lines: TextDocument;
-  readonly yaml: Document.Parsed | undefined;
-  readonly extraDocuments: number;
-  readonly bundle: Bundle;
-  readonly sources: SourceMap;
-  readonly at: Locator;
-  readonly symbols: SymbolTable;
-  readonly unknownKeys: readonly UnknownKey[];
-  /** Every finding, before settings are applied. */
-  readonly findings: readonly Finding[];
-}
+export type { PackModel } from "./model/pack-model-type";
+
+/** Symbol collectors of every area; features read only the resulting table. */
+const symbolCollectors: SymbolCollector[] = [packKeySymbols, evaluationSpecSymbols];
 
 export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackModel {
   return assemblePackModel(text, TextDocument.create(uri, "yaml", 0, text), parseYaml(text), new DecodeCache());
@@ -105,7 +93,7 @@ function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
     get(): SymbolTable {
       if (!table) {
         table = new SymbolTable();
-        collectSymbols(model);
+        for (const collect of symbolCollectors) collect(model);
       }
       return table;
     },

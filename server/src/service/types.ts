@@ -38,3 +38,16 @@ export interface Span {
   start: number;
   end: number;
 }
+
+/** What a rule found, at the rule's own level, in text offsets: diagnostics are made from these. */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  field: string | null;
+  message: string;
+  span: Span;
+  related?: { span: Span; message: string }[];
+  data?: Record<string, unknown>;
+  /** LSP diagnostic tags: 1 = unnecessary, 2 = deprecated. */
+  tags?: number[];
+}

@@ -19,7 +19,7 @@ export type { ReportInput, ResponseFile, SuiteReport } from "./report/suite-repo
 export { reportMarkdown } from "./report/markdown";
 export { skillReport } from "./report/run";
 export type { SkillReportOptions } from "./report/run";
-export { emptyHost, nodeHost } from "./host";
+export { emptyHost } from "./host";
 export { skillDirOf } from "./location";
 export type { SkillHost } from "./host";
 export { looksLikeSkillCases } from "./sniff";
