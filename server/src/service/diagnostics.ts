@@ -1,7 +1,26 @@
-import type { PackDiagnostic, Position, Range, Severity } from "./types";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { Finding, PackDiagnostic, Position, Range, Severity, Span } from "./types";
 
 /** A file's rule levels: a severity per diagnostic code, or "off". */
 export type RuleLevels = Readonly<Record<string, Severity | "off">>;
+
+/** A span of the text as an LSP range. */
+export function toRange(lines: TextDocument, span: Span): Range {
+  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
+}
+
+/** A model's findings as diagnostics, with the file's rule levels applied (none: the rules' own), in text order. */
+export function diagnosticsOf(findings: readonly Finding[], lines: TextDocument, rules?: RuleLevels): PackDiagnostic[] {
+  const out: PackDiagnostic[] = [];
+  for (const f of findings) {
+    const d: PackDiagnostic = { code: f.code, severity: f.severity, field: f.field, message: f.message, range: toRange(lines, f.span) };
+    if (f.related) d.related = f.related.map((r) => ({ range: toRange(lines, r.span), message: r.message }));
+    if (f.data) d.data = f.data;
+    if (f.tags) d.tags = f.tags;
+    out.push(d);
+  }
+  return inTextOrder(withRuleLevels(out, rules));
+}
 
 /** Diagnostics found at their rules' own levels, with a file's rule levels applied ("off" drops them). */
 export function withRuleLevels(diagnostics: readonly PackDiagnostic[], rules: RuleLevels | undefined): PackDiagnostic[] {
@@ -18,6 +37,11 @@ export function withRuleLevels(diagnostics: readonly PackDiagnostic[], rules: Ru
 /** Orders positions as they stand in the text. */
 export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
+}
+
+/** Whether two ranges overlap or touch. */
+export function rangesTouch(a: Range, b: Range): boolean {
+  return comparePositions(a.end, b.start) >= 0 && comparePositions(b.end, a.start) >= 0;
 }
 
 /** Orders ranges by where they start. */

@@ -15,7 +15,10 @@ import { RuleContext } from "./rules/context";
 import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import type { Finding, PackDiagnostic, Range, Severity, Span } from "./types";
+import { diagnosticsOf, toRange, type RuleLevels } from "./diagnostics";
+import type { Finding, PackDiagnostic, Span } from "./types";
+
+export { toRange };
 
 export type { PackModel } from "./model/pack-model-type";
 
@@ -116,31 +119,12 @@ function overlaps(a: Span, b: Span): boolean {
   return a.start < b.end && b.start < a.end || a.start === b.start;
 }
 
-export function toRange(lines: TextDocument, span: Span): Range {
-  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
-}
-
 /** How the user has tuned rules: a severity per code, or "off". */
 export interface RuleSettings {
-  rules?: Record<string, Severity | "off">;
+  rules?: RuleLevels;
 }
 
+/** The pack's diagnostics, with the user's rule settings applied, in text order. */
 export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
-  const out: PackDiagnostic[] = [];
-  for (const f of model.findings) {
-    const override = settings.rules?.[f.code];
-    if (override === "off") continue;
-    const d: PackDiagnostic = {
-      code: f.code,
-      severity: override ?? f.severity,
-      field: f.field,
-      message: f.message,
-      range: toRange(model.lines, f.span),
-    };
-    if (f.related) d.related = f.related.map((r) => ({ range: toRange(model.lines, r.span), message: r.message }));
-    if (f.data) d.data = f.data;
-    if (f.tags) d.tags = f.tags;
-    out.push(d);
-  }
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return diagnosticsOf(model.findings, model.lines, settings.rules);
 }

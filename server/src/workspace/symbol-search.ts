@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { KEY_SYMBOL_KINDS, type KeySymbol } from "../service";
+import { compareRanges } from "../service/diagnostics";
 
 /** A workspace symbol as LSP's SymbolInformation. */
 export interface FoundSymbol {
@@ -51,7 +52,7 @@ export function searchSymbols(files: Iterable<{ uri: string; symbols: readonly K
       a.found.name.length - b.found.name.length ||
       (a.found.name < b.found.name ? -1 : a.found.name > b.found.name ? 1 : 0) ||
       (a.found.location.uri < b.found.location.uri ? -1 : a.found.location.uri > b.found.location.uri ? 1 : 0) ||
-      a.found.location.range.start.line - b.found.location.range.start.line,
+      compareRanges(a.found.location.range, b.found.location.range),
   );
   return hits.slice(0, limit).map((h) => h.found);
 }

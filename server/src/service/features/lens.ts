@@ -1,5 +1,5 @@
 import type { PackModel } from "../pack-model";
-import { toRange } from "../pack-model";
+import { compareRanges, toRange } from "../diagnostics";
 import type { SymbolEntry } from "../model/symbols";
 import { CodeLens, Location } from "./shapes";
 import { challengeUsage } from "./symbol-info";
@@ -42,5 +42,5 @@ export function codeLenses(model: PackModel, commands: LensCommands): CodeLens[]
     const command = `agentclash eval start --input-set ${set.key}`;
     out.push({ range, command: { title: `▶ ${command}`, command: commands.runInputSet, arguments: [command] } });
   });
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return out.sort((a, b) => compareRanges(a.range, b.range));
 }

@@ -1,4 +1,5 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { toRange } from "../diagnostics";
 import type { PackDiagnostic, Span } from "../types";
 
 /** A file's bytes as YAML text, and why the reference's reader (yaml.v3) would refuse them, if it would. */
@@ -60,6 +61,5 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 export function encodingDiagnostics({ text, problem }: DecodedFile): PackDiagnostic[] {
   if (!problem) return [];
   const lines = TextDocument.create("file:///decoded", "yaml", 0, text);
-  const range = { start: lines.positionAt(problem.span.start), end: lines.positionAt(problem.span.end) };
-  return [{ code: "yaml-syntax", severity: "error", field: null, message: problem.message, range, data: { yamlCode: "INVALID_ENCODING" } }];
+  return [{ code: "yaml-syntax", severity: "error", field: null, message: problem.message, range: toRange(lines, problem.span), data: { yamlCode: "INVALID_ENCODING" } }];
 }
