@@ -161,7 +161,10 @@ export function checkSkillFeatures(text: string, r: Rng, positions: number, boun
       assertRangeInside(lines, item.textEdit.range, `completion "${item.label}" ${at}`);
     }
     const h = timed(stats, `hover ${at}`, boundMs, () => skill.hover(model, offset));
-    if (h) assertRangeInside(lines, h.range, `hover ${at}`);
+    if (h) {
+      assert.ok(h.range, `hover ${at} has a range`);
+      assertRangeInside(lines, h.range, `hover ${at}`);
+    }
   }
   // As a client asks: for each diagnostic with that diagnostic, and once for a range with all of them.
   const requests = [...diagnostics.map((d) => [d.range, [d]] as const), [diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics] as const];

@@ -2,6 +2,9 @@ import {
   CancellationToken,
   CodeActionKind,
   Connection,
+  DiagnosticServerCancellationData,
+  DocumentDiagnosticParams,
+  DocumentDiagnosticReport,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
@@ -37,9 +40,6 @@ import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
-
-/** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
-type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
@@ -118,8 +118,8 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
-    return async (params: P, token: CancellationToken): Promise<LspJson> => {
+  function guard<P, R, E = void>(name: string, empty: R, fn: (params: P) => R | ResponseError<E> | Promise<R | ResponseError<E>>) {
+    return async (params: P, token: CancellationToken): Promise<R | ResponseError<E>> => {
       if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
       if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
       const problem = paramsProblem(name, params);
@@ -242,7 +242,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.languages.diagnostics.on(
-    guard("diagnostics", { kind: "full" as const, items: [] as ReturnType<typeof diagnosticsOf> }, (params) => {
+    guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>("diagnostics", { kind: "full", items: [] }, (params) => {
       const doc = documents.get(params.textDocument.uri);
       return { kind: "full" as const, items: doc ? diagnosticsOf(doc) : [] };
     }),

@@ -2,7 +2,7 @@ import { isMap, isSeq, Node, YAMLMap, YAMLSeq } from "yaml";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Span } from "../types";
-import type { TextEdit } from "./shapes";
+import type { TextEdit } from "vscode-languageserver-types";
 
 /**
  * Minimal text edits on a pack: they touch only the characters that change, keep comments and quoting,

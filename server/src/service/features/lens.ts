@@ -1,7 +1,8 @@
 import type { PackModel } from "../pack-model";
 import { compareRanges, toRange } from "../diagnostics";
 import type { SymbolEntry } from "../model/symbols";
-import { CodeLens, Location } from "./shapes";
+import type { Location } from "vscode-languageserver-types";
+import type { CodeLens } from "../types";
 import { challengeUsage } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 

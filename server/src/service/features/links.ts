@@ -1,7 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { assetPathRefs, isLocalPath } from "../asset-files";
 import { compareRanges } from "../diagnostics";
-import type { DocumentLink } from "./shapes";
+import type { DocumentLink } from "vscode-languageserver-types";
 
 /**
  * Links on the file paths a pack names (asset and case input `path` values). The service has no file system:
