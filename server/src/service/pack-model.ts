@@ -6,7 +6,6 @@ import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
 import { limitFindings, ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
 import { DecodeCache } from "./model/decode-cache";
-import type { SourceMap } from "./model/source";
 import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
 import { packKeySymbols } from "./model/collect-symbols";

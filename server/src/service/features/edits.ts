@@ -43,7 +43,7 @@ export function yamlScalar(s: string): string {
   const plain =
     s !== "" &&
     s === s.trim() &&
-    !/^[-?:,\[\]{}#&*!|>'"%@`]/.test(s) &&
+    !/^[-?:,[\]{}#&*!|>'"%@`]/.test(s) &&
     !/: | #|:$|[\n\r\t]/.test(s) &&
     !/^(~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/.test(s) &&
     !/^[-+.]?\d/.test(s);

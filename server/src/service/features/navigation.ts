@@ -82,7 +82,7 @@ export function invalidName(name: string): string | undefined {
   if (name !== name.trim()) return "the name starts or ends with whitespace";
   if (/[\n\r\t]/.test(name)) return "the name contains a line break or tab";
   if (/["'\\]/.test(name)) return "the name contains a quote or backslash";
-  if (/: | #|:$/.test(name) || /^[-?:,\[\]{}#&*!|>%@`]/.test(name) || /[,\[\]{}]/.test(name)) {
+  if (/: | #|:$/.test(name) || /^[-?:,[\]{}#&*!|>%@`]/.test(name) || /[,[\]{}]/.test(name)) {
     return "the name contains characters YAML reads as syntax";
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { limitFindings, parseYaml, rootAnchor } from "../model/parse";
 import { MAX_CHECKED_LENGTH } from "../model/limits";
-import type { Finding, Span } from "../types";
+import type { Finding } from "../types";
 import type { SkillHost } from "./host";
 import { locate } from "./location";
 import { syntaxFindings } from "./syntax";

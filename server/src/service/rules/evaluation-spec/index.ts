@@ -1,4 +1,4 @@
-import type { Rule, RuleContext } from "../context";
+import type { Rule } from "../context";
 import type { EvalStage } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
 import { normalizeCoreFields } from "./normalize";
