@@ -5,6 +5,8 @@ import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillTe
 
 /** The commands: each asks the server to do the work and only shows the result. */
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel): void {
+  // VS Code passes a command's arguments untyped; each handler declares its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register(Commands.validateWorkspace, async () => {

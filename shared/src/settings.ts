@@ -4,7 +4,7 @@ import { isRuleLevel, type RuleLevel } from "./config";
 export interface PacklintSettings {
   /** Globs (picomatch) of challenge-pack files. */
   packGlobs: string[];
-  /** Also serve other YAML files whose content looks like a pack (top-level `pack:` with `challenges:` or `input_sets:`). */
+  /** Also serve other YAML files by content: a pack (top-level `pack:` with `challenges:` or `input_sets:`) or a case file (top-level `skill:` with `cases:`). */
   sniffContent: boolean;
   /** Globs of Skill Testing case files (their own document kind). */
   skillCaseGlobs: string[];
@@ -22,9 +22,9 @@ export interface PacklintSettings {
 export const UNKNOWN_KEY_CODE = "unknown-key";
 
 export const DEFAULT_SETTINGS: PacklintSettings = {
-  packGlobs: ["**/*.pack.yaml", "**/challenge-packs/**/*.y?(a)ml"],
+  packGlobs: ["**/*.pack.y?(a)ml", "**/challenge-packs/**/*.y?(a)ml"],
   sniffContent: true,
-  skillCaseGlobs: ["**/tests/skill_cases.yaml"],
+  skillCaseGlobs: ["**/skill_cases.y?(a)ml"],
   diagnosticsDebounceMs: 200,
   rules: {},
   largeFileChars: 2_000_000,

@@ -9,9 +9,9 @@ import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
 
 
-/** The SARIF 2.1.0 JSON Schema that Microsoft's SARIF Multitool ships (npm @microsoft/sarif-multitool-linux). */
+/** The SARIF 2.1.0 JSON Schema that Microsoft's SARIF SDK ships, vendored with its license in test/fixtures/sarif/. */
 function sarifValidator() {
-  const schema = JSON.parse(readFileSync(require.resolve("@microsoft/sarif-multitool-linux/sarif-2.1.0.json"), "utf8"));
+  const schema = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "test", "fixtures", "sarif", "sarif-2.1.0.json"), "utf8"));
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   ajv.addFormat("uri", (v: string) => URL.canParse(v));
   ajv.addFormat("uri-reference", (v: string) => URL.canParse(v, "file:///base/"));

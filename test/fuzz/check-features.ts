@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { Commands } from "../../shared/src";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import * as svc from "../../server/src/service";
 import * as skill from "../../server/src/service/skill-cases";
-import { languages } from "../../server/src/lsp/languages";
+import { languages } from "../../server/src/service/languages";
 import type { Rng } from "./mutate";
 import { assertDiagnostics, assertRangeInside, lspLines } from "./check-service";
 
@@ -78,7 +79,7 @@ const NAMES = ["renamed", "new-key", "", "a b", "🦊", "x".repeat(300), "__prot
  * code actions for every diagnostic and for random ranges. Asserts the invariants each answer must keep.
  */
 export function checkPackFeatures(text: string, r: Rng, positions: number, boundMs: number, stats = emptyStats()): FeatureStats {
-  const session = timed(stats, "build", boundMs, () => languages["challenge-pack"]!(text, PACK_URI));
+  const session = timed(stats, "build", boundMs, () => languages["challenge-pack"]!(text, PACK_URI, { skillHost: skill.emptyHost }));
   const lines = lspLines(text);
   const diagnostics = timed(stats, "diagnostics", boundMs, () => session.diagnostics({}));
   assertDiagnostics(text, diagnostics);
@@ -90,7 +91,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
   for (const f of timed(stats, "folding", boundMs, () => session.folding!())) {
     assert.ok(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < lines.length, `folding ${JSON.stringify(f)}`);
   }
-  for (const l of timed(stats, "lenses", boundMs, () => session.lenses!())) assertRangeInside(lines, l.range, "lens");
+  for (const l of timed(stats, "lenses", boundMs, () => session.lenses!(Commands))) assertRangeInside(lines, l.range, "lens");
   // As the workspace's host resolves them (ConfinedFiles.lookup): a lone surrogate is the file system's U+FFFD.
   for (const l of timed(stats, "links", boundMs, () => session.links!((p) => `file:///fuzz/${encodeURIComponent(p.toWellFormed())}`))) assertRangeInside(lines, l.range, "link");
 
@@ -160,7 +161,10 @@ export function checkSkillFeatures(text: string, r: Rng, positions: number, boun
       assertRangeInside(lines, item.textEdit.range, `completion "${item.label}" ${at}`);
     }
     const h = timed(stats, `hover ${at}`, boundMs, () => skill.hover(model, offset));
-    if (h) assertRangeInside(lines, h.range, `hover ${at}`);
+    if (h) {
+      assert.ok(h.range, `hover ${at} has a range`);
+      assertRangeInside(lines, h.range, `hover ${at}`);
+    }
   }
   // As a client asks: for each diagnostic with that diagnostic, and once for a range with all of them.
   const requests = [...diagnostics.map((d) => [d.range, [d]] as const), [diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics] as const];

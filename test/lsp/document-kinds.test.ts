@@ -16,6 +16,9 @@ test("document kinds: pack globs, content sniffing of other YAML, skill case fil
   assert.equal(kinds.kindOf("file:///w/challenge-packs/a/b.yml", "yaml", ""), "challenge-pack");
   assert.equal(kinds.kindOf("file:///w/packs/any.yaml", "yaml", PACK_TEXT), "challenge-pack");
   assert.equal(kinds.kindOf("file:///w/skill/tests/skill_cases.yaml", "yaml", PACK_TEXT), "skill-cases");
+  assert.equal(kinds.kindOf("file:///w/x/skill_cases.yml", "yaml", ""), "skill-cases", "a case file by its name, in any folder");
+  assert.equal(kinds.kindOf("file:///w/odd.pack.yml", "yaml", ""), "challenge-pack");
+  assert.equal(kinds.kindOf("file:///w/cases.yaml", "yaml", "skill: s\ncases: []\n"), "skill-cases", "a case file by its content");
   assert.equal(kinds.kindOf("file:///w/.github/workflows/ci.yaml", "yaml", "on: push\njobs: {}\n"), undefined);
   assert.equal(kinds.kindOf("file:///w/notes.md", "markdown", PACK_TEXT), undefined);
   assert.equal(kinds.kindOf("untitled:Untitled-1", "yaml", PACK_TEXT), "challenge-pack");
@@ -40,7 +43,7 @@ test("settings: known fields of the right type win, everything else falls back t
   assert.deepEqual(s, {
     packGlobs: ["**/*.p.yaml"],
     sniffContent: true,
-    skillCaseGlobs: ["**/tests/skill_cases.yaml"],
+    skillCaseGlobs: ["**/skill_cases.y?(a)ml"],
     diagnosticsDebounceMs: 200,
     rules: { "unknown-key": "off" },
     largeFileChars: 2_000_000,

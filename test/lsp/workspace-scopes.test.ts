@@ -57,7 +57,7 @@ test("scopes: the config's packs globs make a file a pack; its ignore globs keep
   assert.equal(s.classifyFile(join(A, "large-dump.yaml")), undefined, "over the full-check limit: not read to sniff it");
   assert.equal(s.classifyFile(join(A, "large.pack.yaml"))?.kind, "challenge-pack", "a pack by its name is read whatever its size (up to the read limit)");
   writeFileSync(join(A, "utf16.pack.yaml"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("pack:\n  name: 狐\n", "utf16le")]));
-  assert.deepEqual(s.classifyFile(join(A, "utf16.pack.yaml")), { kind: "challenge-pack", text: "pack:\n  name: 狐\n" }, "UTF-16 by its byte order mark, as the CLI reads it");
+  assert.deepEqual(s.classifyFile(join(A, "utf16.pack.yaml")), { kind: "challenge-pack", decoded: { text: "pack:\n  name: 狐\n" } }, "UTF-16 by its byte order mark, as the CLI reads it");
   s.configChanged();
   assert.equal(s.ignored(join(A, "fixtures/f.pack.yaml")), true);
   assert.equal(s.outsideIndex(join(A, "node_modules/dep/package.json")), true, "file watching ignores dependencies");

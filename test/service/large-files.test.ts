@@ -3,7 +3,7 @@ import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { extrasPlan, limitOutline } from "../../server/src/service/large-files";
 import { buildPackModel, packDiagnostics } from "../../server/src/service/pack-model";
 import { documentSymbols, foldingRanges } from "../../server/src/service/features";
-import type { DocumentSymbol } from "../../server/src/service/features/shapes";
+import type { DocumentSymbol } from "vscode-languageserver-types";
 import { generatePack } from "../../bench/generate";
 
 const limits = { largeFileChars: 1000, maxOutlineItems: 6 };

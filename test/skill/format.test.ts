@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { run } from "../../server/src/cli/packlint";
-import { buildSkillModel, extractFields, formatResponse, parseResponse, scoreSuite } from "../../server/src/service/skill-cases";
+import { buildSkillModel, emptyHost, extractFields, formatResponse, parseResponse, scoreSuite } from "../../server/src/service/skill-cases";
 import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/format";
 
 /** The Response Formatting Contract: raw answers (test/fixtures/skill-format) against their exact formatted files. */
@@ -13,7 +13,7 @@ const ROOT = resolve(__dirname, "../../..");
 const FIXTURE = join(ROOT, "test/fixtures/skill-format");
 const RAW = join(FIXTURE, "tests/tmp/raw_response");
 const EXPECTED = join(FIXTURE, "expected");
-const model = buildSkillModel(readFileSync(join(FIXTURE, "tests/skill_cases.yaml"), "utf8"));
+const model = buildSkillModel(readFileSync(join(FIXTURE, "tests/skill_cases.yaml"), "utf8"), "untitled:skill_cases.yaml", emptyHost);
 const caseOf = (id: string) => model.suite.cases.find((c) => c.id === id)!;
 
 async function cli(...argv: string[]) {

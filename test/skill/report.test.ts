@@ -13,13 +13,15 @@ import {
   skillReport,
 } from "../../server/src/service/skill-cases";
 import { memoryHost, skillFile, skillModel } from "../helpers/skill";
+import { ConfinedFiles } from "../../server/src/workspace/confined-files";
+import { confinedSkillHost } from "../../server/src/workspace/skill-host";
 
 const ROOT = resolve(__dirname, "../../..");
 const SKILL = join(ROOT, "test/fixtures/skill/refund-helper");
 
 function fixtureReport() {
   const file = join(SKILL, "tests/skill_cases.yaml");
-  const model = buildSkillModel(readFileSync(file, "utf8"), URI.file(file).toString());
+  const model = buildSkillModel(readFileSync(file, "utf8"), URI.file(file).toString(), confinedSkillHost(new ConfinedFiles([SKILL])));
   const dir = join(SKILL, "tests/tmp/response");
   return scoreSuite(model.suite, {
     responseFor: (id) => {

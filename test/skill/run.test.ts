@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { quote } from "shell-quote";
 import { parseAgentCommand } from "../../server/src/cli/agent-process";
 import { run } from "../../server/src/cli/packlint";
-import { buildPrompt, buildSkillModel } from "../../server/src/service/skill-cases";
+import { buildPrompt, buildSkillModel, emptyHost } from "../../server/src/service/skill-cases";
 
 /**
  * `packlint skill run` against a fake agent (test/fixtures/skill-agent/fake-agent.js) whose answers are scripted by
@@ -39,7 +39,7 @@ test("skill run: each case in a fresh agent that sees only its prompt; timeout, 
   assert.equal(r.code, 1, r.out + r.err);
 
   // Isolation: the agent saw its prompt on stdin and nothing else.
-  const model = buildSkillModel(readFileSync(cases, "utf8"));
+  const model = buildSkillModel(readFileSync(cases, "utf8"), "untitled:skill_cases.yaml", emptyHost);
   const seen = JSON.parse(readFileSync(join(dir, "tests/tmp/raw_response/trigger_001.md"), "utf8")) as {
     cwd: string;
     entries: string[];

@@ -22,9 +22,9 @@ function source(skip: (path: string) => boolean = () => false): IndexSource & { 
       } catch {
         return undefined;
       }
-      return text.startsWith("pack:") ? { kind: "challenge-pack", text } : undefined;
+      return text.startsWith("pack:") ? { kind: "challenge-pack", decoded: { text } } : undefined;
     },
-    analyze: (_kind, text, uri) => {
+    analyze: (_kind, { text }, uri) => {
       analyzed.push(basename(uri));
       const name = text.slice("pack:".length).trim();
       const at = { start: { line: 0, character: 6 }, end: { line: 0, character: 6 + name.length } };

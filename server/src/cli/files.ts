@@ -1,21 +1,29 @@
 import { statSync } from "node:fs";
-import { basename } from "node:path";
-import { looksLikePack } from "../service";
-import { decodeYamlFile, type DecodedFile } from "../service/model/encoding";
+import { resolve, sep } from "node:path";
+import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
+import type { DocumentKind } from "../service/languages";
+import { decodeYamlFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
-import { configGlobs, PACK_FILE_NAME, walkFiles, YAML_FILE } from "../workspace/discovery";
+import { configGlobs, walkFiles, YAML_FILE } from "../workspace/discovery";
+import { FileKinds } from "../workspace/file-kinds";
 import type { ConfigResolver } from "./config-files";
 import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
 
+/** A file to validate and its kind when its name (or, in a directory, its content) decides it. */
+export interface FoundFile {
+  path: string;
+  kind?: DocumentKind;
+}
+
 /**
- * Expands the CLI's arguments: files as given (always validated); directories to every pack below them,
- * in a stable (sorted) order. In a directory, a file is a pack when a config's `packs` glob matches it,
- * when it is named *.pack.yaml / *.pack.yml, or when it is YAML that looks like a pack; a config's
- * `ignore` globs skip files and folders.
+ * Expands the CLI's arguments: files as given (always validated); directories to every pack and case file
+ * below them, in a stable (sorted) order. Which files those are is the editor's rule with its default
+ * settings (FileKinds); a config's `ignore` globs skip files and folders.
  */
-export function expandPaths(args: string[], configs: ConfigResolver): string[] {
-  const out: string[] = [];
+export function expandPaths(args: string[], configs: ConfigResolver): FoundFile[] {
+  const kinds = cliKinds(configs);
+  const out: FoundFile[] = [];
   for (const arg of args) {
     let st;
     try {
@@ -25,7 +33,7 @@ export function expandPaths(args: string[], configs: ConfigResolver): string[] {
     }
     if (!st.isDirectory()) {
       if (!st.isFile()) throw new UsageError(`cannot read ${arg}: not a regular file (a FIFO, device or socket is never read)`);
-      out.push(arg);
+      out.push({ path: arg, kind: kindByName(kinds, arg) });
       continue;
     }
     const before = out.length;
@@ -34,34 +42,46 @@ export function expandPaths(args: string[], configs: ConfigResolver): string[] {
       return !!scope && configGlobs(scope).ignored(path);
     };
     for (const path of walkFiles(arg, ignored)) {
-      const scope = configs.forFile(path);
-      const globs = scope && configGlobs(scope);
-      if (globs?.ignored(path)) continue;
-      if (globs?.pack(path)) out.push(path);
-      else if (YAML_FILE.test(path) && (PACK_FILE_NAME.test(basename(path)) || sniffed(path))) out.push(path);
+      if (ignored(path)) continue;
+      const kind = kindByName(kinds, path) ?? (YAML_FILE.test(path) ? sniffed(kinds, path) : undefined);
+      if (kind) out.push({ path, kind });
     }
     if (out.length === before) throw new UsageError(`no pack files found in ${arg}`);
   }
   return out;
 }
 
-/** A YAML file a directory run takes for a pack by its content; a large one is not read to find out (name it to check it). */
-function sniffed(path: string): boolean {
+/** The CLI's kinds: the editor's default globs and sniffing, and each file's config `packs` globs. */
+function cliKinds(configs: ConfigResolver): FileKinds {
+  return new FileKinds(DEFAULT_SETTINGS, (path) => {
+    const scope = configs.forFile(path);
+    return !!scope && configGlobs(scope).pack(path);
+  });
+}
+
+function kindByName(kinds: FileKinds, path: string): DocumentKind | undefined {
+  const file = resolve(path);
+  return kinds.byName(file.split(sep).join("/"), file);
+}
+
+/** The kind of a YAML file by its content; a large one is not read to find out (name it to check it). */
+function sniffed(kinds: FileKinds, path: string): DocumentKind | undefined {
   let size: number;
   try {
     size = statSync(path).size;
   } catch {
-    return false; // gone since the walk
+    return undefined; // gone since the walk
   }
-  return size <= MAX_CHECKED_LENGTH && looksLikePack(readText(path));
+  return size <= MAX_CHECKED_LENGTH ? kinds.byContent(readText(path)) : undefined;
+}
+
+/** The kind of a file named on the command line that its name does not decide: by its content, if that tells. */
+export function kindByContent(text: string): DocumentKind | undefined {
+  return new FileKinds(DEFAULT_SETTINGS).byContent(text);
 }
 
 /** A YAML file's text, decoded as the reference's reader decodes it (UTF-8, or UTF-16 by its byte order mark). */
 export function readText(path: string): string {
-  return readYamlFile(path).text;
+  return decodeYamlFile(readRegularFile(path)).text;
 }
 
-/** A YAML file decoded, with the first byte that does not decode (see decodeYamlFile). */
-export function readYamlFile(path: string): DecodedFile {
-  return decodeYamlFile(readRegularFile(path));
-}

@@ -1,5 +1,5 @@
 import type { PackDiagnostic } from "../service";
-import { workspacePath } from "./paths";
+import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";
 
 /**

@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { PackDiagnostic, Range, Severity } from "../service";
 import { allRules, type RuleInfo } from "../service/rule-registry";
 import { firstSentence } from "./rules-list";
-import { workspacePath } from "./paths";
+import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";
 
 /**

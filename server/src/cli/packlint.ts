@@ -4,7 +4,6 @@ import { packSchema } from "../service/schema";
 import { parseArgs, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
-import { configGlobs } from "../workspace/discovery";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
@@ -74,28 +73,14 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
 
 async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string) => void, env: RunEnv): Promise<number> {
   const roots = assetRoots(cmd.paths, env.cwd);
-<<<<<<< HEAD
   const configs = new ConfigResolver(cmd.configPath, roots);
-  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => ({
+  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map(({ path, kind }) => ({
     path,
+    kind,
     rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
     roots,
     cwd: env.cwd,
   }));
-=======
-  const named = new Set(cmd.paths);
-  const jobs: FileJob[] = expandPaths(cmd.paths, configs).map((path) => {
-    const scope = configs.forFile(path);
-    return {
-      path,
-      rules: { ...scope?.config.rules, ...cmd.rules },
-      roots,
-      cwd: env.cwd,
-      // A file named on the command line is a pack by its name or content unless a `packs` glob says so.
-      sniff: named.has(path) && !(scope && configGlobs(scope).pack(resolve(env.cwd, path))),
-    };
-  });
->>>>>>> issue-15
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
   progress.clear();

@@ -5,7 +5,6 @@ import { URI } from "vscode-uri";
 import {
   buildPrompt,
   buildSkillModel,
-  looksLikeSkillCases,
   promptsJson,
   promptsMarkdown,
   safeId,
@@ -15,14 +14,12 @@ import {
   type SkillModel,
   type SkillReportOptions,
 } from "../service/skill-cases";
-import type { RuleSettings } from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";
 import { readText } from "./files";
 import { formatFolder, formattedSibling, holdsRawAnswers, testDirs, writeText } from "./skill-files";
 import { UsageError } from "./usage-error";
-import type { FileReport } from "./report";
 
 const DEFAULT_TIMEOUT_S = 300;
 
@@ -52,16 +49,6 @@ FILE may also be a Skill directory holding tests/skill_cases.yaml.
 Exit codes: prompts and format 0 (format: 1 when a case has no raw answer); report and run 0 when Overall is
 PASS, 1 otherwise; 2 usage error or unreadable file.
 `;
-
-/** `packlint FILE` on a case file: is it one (by name or content)? */
-export function isSkillCasesFile(path: string, text: string): boolean {
-  return looksLikeSkillCases(text, path);
-}
-
-/** `packlint FILE` on a case file: its diagnostics at the file's rule levels, with kind "skill-cases". `roots` as for packs' assets. */
-export function skillFileReport(path: string, text: string, roots: string[], settings: RuleSettings): FileReport {
-  return { path, kind: "skill-cases", text, diagnostics: skillDiagnostics(skillModelOnDisk(path, text, roots), settings) };
-}
 
 /**
  * The model of a case file on disk. What it reads (SKILL.md, inputs.files, responses) is confined to `roots` and

@@ -2,6 +2,9 @@ import {
   CancellationToken,
   CodeActionKind,
   Connection,
+  DiagnosticServerCancellationData,
+  DocumentDiagnosticParams,
+  DocumentDiagnosticReport,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
@@ -16,6 +19,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
+  Commands,
   ConvertLegacyItemsResult,
   DocumentKindParams,
   DocumentKindResult,
@@ -29,16 +33,13 @@ import {
   WorkspaceValidation,
 } from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
-import { withAssetChecks } from "./file-diagnostics";
+import { findings, finishDiagnostics } from "../workspace/file-check";
 import { IndexProgress } from "./index-progress";
-import { DocumentSession, languages } from "./languages";
+import { DocumentSession, languages } from "../service/languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
-
-/** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
-type LspJson = any;
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
 export function startServer(connection: Connection): void {
@@ -117,8 +118,8 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
-    return async (params: P, token: CancellationToken): Promise<LspJson> => {
+  function guard<P, R, E = void>(name: string, empty: R, fn: (params: P) => R | ResponseError<E> | Promise<R | ResponseError<E>>) {
+    return async (params: P, token: CancellationToken): Promise<R | ResponseError<E>> => {
       if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
       if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
       const problem = paramsProblem(name, params);
@@ -153,8 +154,8 @@ export function startServer(connection: Connection): void {
   const serviceDiagnosticsOf = (doc: TextDocument) => {
     const session = sessionOf(doc);
     if (!session) return undefined;
-    const rules = workspace.scopes.rulesFor(doc.uri);
-    return withAssetChecks(session.diagnostics({ rules }), session.assetPaths?.(), workspace.scopes.assetFiles(doc.uri), rules);
+    const found = findings(session, workspace.scopes.encodingDiagnostics(doc.uri, doc.getText()));
+    return finishDiagnostics(found, workspace.scopes.fileScope(doc.uri));
   };
   const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
 
@@ -241,7 +242,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.languages.diagnostics.on(
-    guard("diagnostics", { kind: "full" as const, items: [] as ReturnType<typeof diagnosticsOf> }, (params) => {
+    guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>("diagnostics", { kind: "full", items: [] }, (params) => {
       const doc = documents.get(params.textDocument.uri);
       return { kind: "full" as const, items: doc ? diagnosticsOf(doc) : [] };
     }),
@@ -375,7 +376,7 @@ export function startServer(connection: Connection): void {
     guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
   );
   connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(), []) : [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(Commands), []) : [])));
   connection.onDocumentLinks(
     guard("documentLink", [], (p) =>
       extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],

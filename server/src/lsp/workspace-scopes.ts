@@ -1,15 +1,16 @@
 import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
-import type { AssetFiles } from "../service";
-import { decodeYamlFile } from "../service/model/encoding";
+import type { AssetFiles, PackDiagnostic } from "../service";
+import { encodingDiagnostics, type DecodedFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import type { SkillHost } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
-import { within } from "../workspace/paths";
+import { decodeFile, type FileScope } from "../workspace/file-check";
+import { within, workspacePath } from "../workspace/paths";
 import { ProjectConfigs, type FoundConfig } from "../workspace/project-config";
 import { DocumentKinds } from "./document-kinds";
 
@@ -95,6 +96,11 @@ export class WorkspaceScopes {
     return { ...this.settingsFor(uri).rules, ...this.configFor(uri)?.config.rules };
   }
 
+  /** What a file's diagnostics depend on besides its text: its rule levels and its view of the disk. */
+  fileScope(uri: string): FileScope {
+    return { rules: this.rulesFor(uri), assetFiles: this.assetFiles(uri) };
+  }
+
   /** The document kinds of a document's folder: its settings' globs, its project config's `packs` globs, content. */
   kindsFor(uri: string): DocumentKinds {
     const key = this.folderOf(uri)?.uri ?? "";
@@ -134,10 +140,10 @@ export class WorkspaceScopes {
   }
 
   /**
-   * The kind and text of a file on disk inside the workspace, when it is a pack or case file: by name (globs),
-   * else YAML by content. Ignored files, links leading out and unreadable files are none.
+   * The kind and decoded text of a file on disk inside the workspace, when it is a pack or case file: by name
+   * (globs), else YAML by content. Ignored files, links leading out and unreadable files are none.
    */
-  classifyFile(path: string): { kind: DocumentKind; text: string } | undefined {
+  classifyFile(path: string): { kind: DocumentKind; decoded: DecodedFile } | undefined {
     if (!this.files.rootOf(path) || this.ignored(path)) return undefined;
     const uri = URI.file(path).toString();
     const kinds = this.kindsFor(uri);
@@ -146,15 +152,31 @@ export class WorkspaceScopes {
     // Content is sniffed only in files small enough to be checked in full: a large dump is not read to find out.
     const bytes = this.files.readBytes(path, byName ? undefined : MAX_CHECKED_LENGTH);
     if (bytes === undefined) return undefined;
-    const { text } = decodeYamlFile(bytes); // as the CLI reads it (UTF-16 by its byte order mark)
-    const kind = byName ?? kinds.kindOf(uri, "yaml", text);
-    return kind ? { kind, text } : undefined;
+    const decoded = decodeFile(bytes);
+    const kind = byName ?? kinds.kindOf(uri, "yaml", decoded.text);
+    return kind ? { kind, decoded } : undefined;
   }
 
-  /** The asset check's view of the disk for a pack in a workspace folder (none elsewhere: nothing outside the workspace is looked at). */
+  /**
+   * An open document's bytes that do not decode: the editor hands over text with replacement characters, so
+   * the file on disk says whether they stand for bytes that are not UTF-8 (when its decoded text is the document's).
+   */
+  encodingDiagnostics(uri: string, text: string): PackDiagnostic[] {
+    const path = fsPath(uri);
+    if (!text.includes("\uFFFD") || !path || !this.files.rootOf(path)) return [];
+    const bytes = this.files.readBytes(path);
+    const decoded = bytes && decodeFile(bytes);
+    return decoded && decoded.text === text ? encodingDiagnostics(decoded) : [];
+  }
+
+  /**
+   * The asset check's view of the disk for a pack in a workspace folder, resolved paths shown relative to the
+   * folder as the CLI shows them relative to its working directory (none elsewhere: nothing outside the workspace is looked at).
+   */
   assetFiles(uri: string): AssetFiles | undefined {
     const path = fsPath(uri);
-    return path && this.files.rootOf(path) ? assetFilesFor(this.files, path) : undefined;
+    const folder = this.folderOf(uri)?.path;
+    return path && this.files.rootOf(path) ? assetFilesFor(this.files, path, (p) => (folder ? workspacePath(p, folder) : p)) : undefined;
   }
 
   /** Document links: a written path to the URI of an existing file inside the workspace. */

@@ -7,9 +7,8 @@ import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
 import { CONFIG_FILE_NAMES } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
-import { withAssetChecks, withRuleLevels } from "./file-diagnostics";
+import { analyzeFile, finishDiagnostics } from "../workspace/file-check";
 import type { IndexProgress } from "./index-progress";
-import { languages } from "./languages";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
 import { WorkspaceFiles } from "./workspace-validation";
 
@@ -53,10 +52,7 @@ export class Workspace {
       classify: (path) => this.scopes.classifyFile(path),
       // A case file's findings depend on its Skill folder too (SKILL.md, inputs.files).
       textOnly: (kind) => kind === "challenge-pack",
-      analyze: (kind, text, uri) => {
-        const session = languages[kind](text, uri, { skillHost: this.scopes.skillHost(uri) });
-        return { diagnostics: session.diagnostics({}), symbols: session.keySymbols?.() ?? [], assets: session.assetPaths?.() ?? [] };
-      },
+      analyze: (kind, decoded, uri) => analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) }),
     });
     this.onDisk = new WorkspaceFiles(this.index, (file) => this.diskDiagnostics(file), (uri, d) => host.publish(uri, d));
   }
@@ -76,8 +72,7 @@ export class Workspace {
 
   /** A file's diagnostics as on disk, with its rule levels and the asset check. */
   diskDiagnostics(file: IndexedFile): PackDiagnostic[] {
-    const rules = this.scopes.rulesFor(file.uri);
-    return withAssetChecks(withRuleLevels(file.diagnostics, rules), file.assets, this.scopes.assetFiles(file.uri), rules);
+    return finishDiagnostics(file, this.scopes.fileScope(file.uri));
   }
 
   /** The "validate workspace" request: every indexed file, open ones with their current text. */

@@ -1,5 +1,5 @@
 import type { PackModel, RuleSettings } from "./pack-model";
-import { toRange } from "./pack-model";
+import { toRange, withRuleLevels } from "./diagnostics";
 import type { Asset, CaseInput } from "./model/bundle";
 import type { PackDiagnostic, Range } from "./types";
 import { unquoted } from "./features/edits";
@@ -63,9 +63,7 @@ export function assetPathRefs(model: PackModel): AssetPathRef[] {
 export function assetFileDiagnostics(refs: readonly AssetPathRef[], files: AssetFiles, settings: RuleSettings = {}): PackDiagnostic[] {
   const out: PackDiagnostic[] = [];
   const push = (code: string, ref: AssetPathRef, message: string, data: Record<string, unknown>) => {
-    const level = settings.rules?.[code];
-    if (level === "off") return;
-    out.push({ code, severity: level ?? "warning", field: ref.field, message, range: ref.range, data: { path: ref.path, ...data } });
+    out.push({ code, severity: "warning", field: ref.field, message, range: ref.range, data: { path: ref.path, ...data } });
   };
   for (const ref of refs) {
     if (!isLocalPath(ref.path)) continue;
@@ -73,7 +71,7 @@ export function assetFileDiagnostics(refs: readonly AssetPathRef[], files: Asset
     if (found.state === "missing") push(ASSET_FILE_MISSING, ref, `refers to a missing file: ${found.shown}`, { resolved: found.shown });
     else if (found.state === "outside") push(ASSET_PATH_OUTSIDE, ref, OUTSIDE[found.reason](found.shown), { resolved: found.shown, reason: found.reason });
   }
-  return out;
+  return withRuleLevels(out, settings.rules);
 }
 
 const OUTSIDE: Record<"absolute" | "escapes" | "symlink", (shown: string) => string> = {

@@ -1,4 +1,4 @@
-import type { DocumentSymbol } from "./features/shapes";
+import type { DocumentSymbol } from "vscode-languageserver-types";
 
 /** When a document counts as large, and how far the extras go on one. */
 export interface LargeFileLimits {

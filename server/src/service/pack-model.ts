@@ -1,45 +1,33 @@
 import type { Document } from "yaml";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Bundle } from "./model/bundle";
-import { YamlDecoder, UnknownKey } from "./model/decode";
+import { YamlDecoder } from "./model/decode";
 import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
-import { ParsedYaml, parseYaml, rootAnchor, type SyntaxProblem } from "./model/parse";
+import { limitFindings, ParsedYaml, parseYaml, rootAnchor, type SyntaxProblem } from "./model/parse";
 import { syntaxCauses } from "./model/syntax-causes";
 import { BrokenParts } from "./model/broken-parts";
 import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
-import type { SourceMap } from "./model/source";
-import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
+import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
 import { SpanIndex } from "./model/span-index";
 import { pushAll } from "./util/arrays";
-import { collectSymbols } from "./model/collect-symbols";
-import { Finding, RuleContext } from "./rules/context";
+import { packKeySymbols } from "./model/collect-symbols";
+import type { PackModel, SymbolCollector } from "./model/pack-model-type";
+import { RuleContext } from "./rules/context";
+import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import type { PackDiagnostic, Range, Severity, Span } from "./types";
+import { diagnosticsOf, toRange, type RuleLevels } from "./diagnostics";
+import type { Finding, PackDiagnostic, Span } from "./types";
 
-/**
- * One version of a challenge-pack document: its text, YAML AST, decoded bundle, sources,
- * symbols and findings. Built once per version; every feature reads it and none reparses.
- */
-export interface PackModel {
-  readonly kind: "challenge-pack";
-  readonly text: string;
-  readonly lines: TextDocument;
-  readonly yaml: Document.Parsed | undefined;
-  readonly extraDocuments: number;
-  /** The parser's syntax problems as it reported them, before they were reduced to their causes (syntax-causes.ts). */
-  readonly syntax: readonly SyntaxProblem[];
-  readonly bundle: Bundle;
-  readonly sources: SourceMap;
-  readonly at: Locator;
-  readonly symbols: SymbolTable;
-  readonly unknownKeys: readonly UnknownKey[];
-  /** Every finding, before settings are applied. */
-  readonly findings: readonly Finding[];
-}
+export { toRange };
+
+export type { PackModel } from "./model/pack-model-type";
+
+/** Symbol collectors of every area; features read only the resulting table. */
+const symbolCollectors: SymbolCollector[] = [packKeySymbols, evaluationSpecSymbols];
 
 export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackModel {
   return assemblePackModel(text, TextDocument.create(uri, "yaml", 0, text), parseYaml(text), new DecodeCache());
@@ -119,7 +107,7 @@ function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
     get(): SymbolTable {
       if (!table) {
         table = new SymbolTable();
-        collectSymbols(model);
+        for (const collect of symbolCollectors) collect(model);
       }
       return table;
     },
@@ -154,31 +142,12 @@ function emptyDocument(): Document.Parsed {
   return empty;
 }
 
-export function toRange(lines: TextDocument, span: Span): Range {
-  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
-}
-
 /** How the user has tuned rules: a severity per code, or "off". */
 export interface RuleSettings {
-  rules?: Record<string, Severity | "off">;
+  rules?: RuleLevels;
 }
 
+/** The pack's diagnostics, with the user's rule settings applied, in text order. */
 export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
-  const out: PackDiagnostic[] = [];
-  for (const f of model.findings) {
-    const override = settings.rules?.[f.code];
-    if (override === "off") continue;
-    const d: PackDiagnostic = {
-      code: f.code,
-      severity: override ?? f.severity,
-      field: f.field,
-      message: f.message,
-      range: toRange(model.lines, f.span),
-    };
-    if (f.related) d.related = f.related.map((r) => ({ range: toRange(model.lines, r.span), message: r.message }));
-    if (f.data) d.data = f.data;
-    if (f.tags) d.tags = f.tags;
-    out.push(d);
-  }
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return diagnosticsOf(model.findings, model.lines, settings.rules);
 }

@@ -1,15 +1,11 @@
-/** Plain data shapes of the language service. They match LSP's JSON shapes, but nothing here imports the protocol. */
+import type * as lsp from "vscode-languageserver-types";
 
-/** 0-based line and UTF-16 character offset, as in LSP. */
-export interface Position {
-  line: number;
-  character: number;
-}
+/** Plain data shapes of the language service. Features return LSP's own shapes (vscode-languageserver-types); these are the service's. */
 
-export interface Range {
-  start: Position;
-  end: Position;
-}
+/** 0-based line and UTF-16 character offset: LSP's own. */
+export type Position = lsp.Position;
+
+export type Range = lsp.Range;
 
 export type Severity = "error" | "warning" | "information" | "hint";
 
@@ -38,3 +34,37 @@ export interface Span {
   start: number;
   end: number;
 }
+
+/** What a rule found, at the rule's own level, in text offsets: diagnostics are made from these. */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  field: string | null;
+  message: string;
+  span: Span;
+  related?: { span: Span; message: string }[];
+  data?: Record<string, unknown>;
+  /** LSP diagnostic tags: 1 = unnecessary, 2 = deprecated. */
+  tags?: number[];
+}
+
+// LSP's shapes (vscode-languageserver-types) as the service promises them: narrower, never different.
+
+/** The service's completion items always carry a TextEdit (never insertText, never an insert/replace edit), and Markdown. */
+export type CompletionItem = lsp.CompletionItem & { textEdit: lsp.TextEdit; documentation?: lsp.MarkupContent };
+
+/** Hovers are Markdown. */
+export type Hover = lsp.Hover & { contents: lsp.MarkupContent };
+
+/** Every code lens carries its command (none is resolved later). */
+export type CodeLens = lsp.CodeLens & { command: lsp.Command };
+
+export interface CompletionList extends lsp.CompletionList {
+  items: CompletionItem[];
+}
+
+/** The service's edits are always text edits by document URI. */
+export type WorkspaceEdit = lsp.WorkspaceEdit & { changes: Record<string, lsp.TextEdit[]> };
+
+/** A quick fix with its edit, naming the service's diagnostics it fixes (the server converts them to LSP's). */
+export type CodeAction = Omit<lsp.CodeAction, "diagnostics" | "edit"> & { diagnostics?: PackDiagnostic[]; edit: WorkspaceEdit };

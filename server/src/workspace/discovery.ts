@@ -9,9 +9,6 @@ const SKIP_DIRS = new Set(["node_modules", "out", "dist"]);
 /** YAML by name: the only files content sniffing looks into. */
 export const YAML_FILE = /\.ya?ml$/i;
 
-/** Packs and case files by name alone (a directory run takes them without sniffing). */
-export const PACK_FILE_NAME = /\.pack\.ya?ml$|^skill_cases\.ya?ml$/i;
-
 export function isSkippedDir(name: string): boolean {
   return SKIP_DIRS.has(name) || name.startsWith(".");
 }

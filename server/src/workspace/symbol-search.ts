@@ -1,13 +1,10 @@
 import { distance } from "fastest-levenshtein";
+import type { SymbolInformation } from "vscode-languageserver-types";
 import { KEY_SYMBOL_KINDS, type KeySymbol } from "../service";
+import { compareRanges } from "../service/diagnostics";
 
-/** A workspace symbol as LSP's SymbolInformation. */
-export interface FoundSymbol {
-  name: string;
-  kind: number;
-  location: { uri: string; range: KeySymbol["range"] };
-  containerName: string;
-}
+/** A workspace symbol: LSP's SymbolInformation, always in a container (its pack section). */
+export type FoundSymbol = SymbolInformation & { containerName: string };
 
 /** Past this many results the list is cut (the client filters further as the user types). */
 export const MAX_SYMBOLS = 1000;
@@ -64,7 +61,7 @@ export function searchSymbols(files: Iterable<{ uri: string; symbols: readonly K
       a.found.name.length - b.found.name.length ||
       (a.found.name < b.found.name ? -1 : a.found.name > b.found.name ? 1 : 0) ||
       (a.found.location.uri < b.found.location.uri ? -1 : a.found.location.uri > b.found.location.uri ? 1 : 0) ||
-      a.found.location.range.start.line - b.found.location.range.start.line,
+      compareRanges(a.found.location.range, b.found.location.range),
   );
   return hits.slice(0, limit).map((h) => h.found);
 }

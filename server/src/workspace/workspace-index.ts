@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import type { DocumentKind } from "../../../shared/src";
-import type { AssetPathRef, KeySymbol, PackDiagnostic } from "../service";
+import type { DecodedFile } from "../service/model/encoding";
 import { walkFiles } from "./discovery";
+import type { FileSummary } from "./file-check";
 
 /** More files than any workspace of packs has; past it the index stops growing rather than stall the server. */
 export const MAX_FILES = 5000;
@@ -10,15 +11,10 @@ export const MAX_FILES = 5000;
 /** Files a build walks past at most (a workspace opened on a home folder): the index covers what came before. */
 export const MAX_WALKED = 200_000;
 
-/** What the index keeps of a pack or case file: enough for workspace requests, without its text or model. */
-export interface FileSummary {
-  /** At the rules' own levels; the server applies the file's rule levels when it uses them. */
-  diagnostics: PackDiagnostic[];
-  symbols: KeySymbol[];
-  /** File paths the pack names, checked against the disk whenever they are used (the disk changes on its own). */
-  assets: AssetPathRef[];
-}
-
+/**
+ * What the index keeps of a pack or case file, enough for workspace requests without its text or model: its
+ * summary (findings at the rules' own levels; the server applies the file's rule levels when it uses them).
+ */
 export interface IndexedFile extends FileSummary {
   uri: string;
   path: string;
@@ -34,11 +30,11 @@ export interface IndexSource {
   /** Whether a file might be a pack or case file by its name alone (YAML, or a glob matches): the others are not read. */
   candidate(path: string): boolean;
   /**
-   * The kind of a file inside the workspace and its text, or undefined when it is not a pack or case file
+   * The kind of a file inside the workspace and its decoded text, or undefined when it is not a pack or case file
    * (by the file's settings and config: globs, then content), is ignored, is not a regular file or cannot be read.
    */
-  classify(path: string): { kind: DocumentKind; text: string } | undefined;
-  analyze(kind: DocumentKind, text: string, uri: string): FileSummary;
+  classify(path: string): { kind: DocumentKind; decoded: DecodedFile } | undefined;
+  analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary;
   /** Whether a file's summary depends on its text alone (then an unchanged text is not analysed again). */
   textOnly(kind: DocumentKind): boolean;
 }
@@ -153,10 +149,10 @@ export class WorkspaceIndex {
     const found = this.source.classify(path);
     if (!found) return undefined;
     const uri = this.source.uri(path);
-    const digest = createHash("sha1").update(found.text).digest("base64");
+    const digest = createHash("sha1").update(found.decoded.text).update(found.decoded.problem?.message ?? "").digest("base64");
     const before = this.files.get(uri);
     const unchanged = before && before.kind === found.kind && before.digest === digest && this.source.textOnly(found.kind);
-    const summary = unchanged ? before : this.source.analyze(found.kind, found.text, uri);
+    const summary = unchanged ? before : this.source.analyze(found.kind, found.decoded, uri);
     const { diagnostics, symbols, assets } = summary;
     this.files.set(uri, { uri, path, kind: found.kind, diagnostics, symbols, assets, stamp: ++this.stamp, digest });
     return uri;

@@ -170,7 +170,7 @@ test("quick fix: an undeclared artifact_key → a version asset, or a new asset;
   );
   const declared = applyFix(text, "case-input-artifact-key-undeclared", 'Declare version asset "policy-pdf"');
   assert.ok(declared.includes("      path: assets/policy.pdf\n    - key: policy-pdf\n      path: TODO\n"), declared);
-  const noInputs = typo(/        inputs:\n(.*\n){3}/.exec(sections.inputSets)![0], "").replace("source: input:prompt", "source: input:prompt ");
+  const noInputs = typo(/ {8}inputs:\n(.*\n){3}/.exec(sections.inputSets)![0], "").replace("source: input:prompt", "source: input:prompt ");
   assert.ok(applyFix(noInputs, "case-expectation-source-input-undeclared", 'Declare case input "prompt"').includes(
     "        inputs:\n          - key: prompt\n            kind: text\n",
   ));

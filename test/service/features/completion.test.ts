@@ -100,7 +100,7 @@ test("completion: new-item snippets for a challenge, input set, input, expectati
 });
 
 test("completion: on a blank line under an empty list key, items come with their dash", () => {
-  const items = complete(pack({ inputSets: sections.inputSets.replace(/        inputs:\n(.*\n){3}/, "        inputs:\n          ‸\n") }));
+  const items = complete(pack({ inputSets: sections.inputSets.replace(/ {8}inputs:\n(.*\n){3}/, "        inputs:\n          ‸\n") }));
   assert.equal(item(items, "new input").textEdit.newText, "- key: $1\n            kind: ${2:text}");
   assert.equal(item(items, "kind").textEdit.newText, "- kind: ${1:text}");
 });

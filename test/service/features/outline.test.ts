@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import { Commands } from "../../../shared/src";
 import assert from "node:assert/strict";
 import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSymbol, foldingRanges } from "../../../server/src/service";
 import { marked, yaml } from "../../helpers/fixture";
@@ -121,7 +122,7 @@ test("folding ranges: blocks from their key or dash to their last line, block sc
 
 test("code lens: cases per challenge, dimensions per validator and judge, with the locations to show", () => {
   const model = buildPackModel(pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }), URI);
-  const lenses = codeLenses(model)
+  const lenses = codeLenses(model, Commands)
     .filter((l) => l.command.command === "packlint.showReferences")
     .map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
   const line = (needle: string) => model.text.split("\n").findIndex((l) => l.includes(needle));
@@ -136,7 +137,7 @@ test("code lens: cases per challenge, dimensions per validator and judge, with t
 test("code lens on input sets: case count and the eval command, offered (never run) through packlint.runInputSet", () => {
   const src = pack({ inputSets: sections.inputSets.replace("key: refund-smoke", "key: ⟦refund-smoke⟧") });
   const m = marked(src);
-  const lenses = codeLenses(buildPackModel(m.text, URI)).filter((l) => l.range.start.line === m.ranges[0].start.line);
+  const lenses = codeLenses(buildPackModel(m.text, URI), Commands).filter((l) => l.range.start.line === m.ranges[0].start.line);
   assert.deepEqual(lenses, [
     { range: m.ranges[0], command: { title: "1 case", command: "" } },
     {

@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 import type { Span } from "../types";
 import { intentOf } from "./input-set-intent";
 

@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 import type { Case } from "../model/bundle";
 
 /** A stable text for a value: object keys sorted, so key order does not make two cases differ. */

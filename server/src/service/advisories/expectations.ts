@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 import { CleanCases } from "../rules/clean-cases";
 
 /** Checked again only for cases that changed (incremental updates keep unchanged cases). */

@@ -1,5 +1,4 @@
-import type { PackModel } from "../pack-model";
-import type { RuleContext } from "../rules/context";
+import type { Advisory } from "../rules/context";
 import { unknownKeyAdvisory } from "./unknown-keys";
 import { legacyItemsAdvisory } from "./legacy-items";
 import { keyStyleAdvisory } from "./key-style";
@@ -10,8 +9,6 @@ import { expectationAdvisory } from "./expectations";
 import { inputSetSelectionAdvisory } from "./input-set-selection";
 
 /** Our own checks beyond the reference: never errors, so they never change the verdict. Each has its own code. */
-export type Advisory = (ctx: RuleContext, model: PackModel) => void;
-
 export const advisoryRules: readonly Advisory[] = [
   unknownKeyAdvisory,
   legacyItemsAdvisory,

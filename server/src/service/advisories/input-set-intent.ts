@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 
 /** Input-set types by name suffix (seed table "Input Set Types"), with their typical sizes. */
 export const INTENTS = {

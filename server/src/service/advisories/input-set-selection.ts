@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 
 /** With several input sets, `agentclash eval start` needs `--input-set` (the service rejects a run without one). */
 export const inputSetSelectionAdvisory: Advisory = (ctx) => {

@@ -1,5 +1,4 @@
-import type { Advisory } from "./index";
-import type { RuleContext } from "../rules/context";
+import type { Advisory, RuleContext } from "../rules/context";
 import type { Span } from "../types";
 import { CleanCases } from "../rules/clean-cases";
 

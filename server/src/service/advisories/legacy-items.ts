@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 
 /** New YAML should use `cases` / `case_key`; legacy `items` / `item_key` still work (the seed documents say so). */
 export const legacyItemsAdvisory: Advisory = (ctx) => {

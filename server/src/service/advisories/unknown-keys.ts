@@ -1,4 +1,4 @@
-import type { Advisory } from "./index";
+import type { Advisory } from "../rules/context";
 import { knownObjects } from "../catalog";
 import { closest } from "../util/did-you-mean";
 import { goQuote } from "../util/go-quote";

@@ -1,14 +1,15 @@
 import { isMap, isSeq, Node, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
-import type { PackDiagnostic, Range, Span } from "../types";
+import { rangesTouch } from "../diagnostics";
+import type { CodeAction, PackDiagnostic, Range, Span, WorkspaceEdit } from "../types";
 import { rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
 import type { PathSegment } from "../model/cursor";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
-import { CodeAction, TextEdit, WorkspaceEdit } from "./shapes";
+import type { TextEdit } from "vscode-languageserver-types";
 import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
 import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
 import { noun } from "./symbol-info";
@@ -23,7 +24,7 @@ export const QUICK_FIX = "quickfix";
 export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of packDiagnostics(model, settings)) {
-    if (!touches(d.range, range)) continue;
+    if (!rangesTouch(d.range, range)) continue;
     for (const fix of FIXES) {
       try {
         out.push(...fix(model, d));
@@ -33,11 +34,6 @@ export function codeActions(model: PackModel, range: Range, settings: RuleSettin
     }
   }
   return out;
-}
-
-function touches(a: Range, b: Range): boolean {
-  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
-  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 type Fix = (model: PackModel, d: PackDiagnostic) => CodeAction[];

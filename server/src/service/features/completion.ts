@@ -1,12 +1,12 @@
 import { isMap, isScalar } from "yaml";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
-import type { Position, Span } from "../types";
+import type { CompletionItem, CompletionList, Position, Span } from "../types";
 import { enumValues, knownObjects } from "../catalog";
 import { CursorContext, cursorContext, PathSegment } from "../model/cursor";
 import { decodedAt, formatFieldPath } from "../model/paths";
 import type { SymbolKind } from "../model/symbols";
-import { CompletionItem, CompletionKind, CompletionList, MarkupContent } from "./shapes";
+import { CompletionItemKind, type MarkupContent } from "vscode-languageserver-types";
 import { closedEnumOf, defaultValue, enumNote, enumOf, isRequired, lookupKey, referenceOf, requiredKeys, Shape, shapeAt, shapeOfType } from "./schema";
 import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
@@ -212,7 +212,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
     const text = lead.text + lines.join(env.eol);
     items.push(
       env.item(key, text, {
-        kind: CompletionKind.Property,
+        kind: CompletionItemKind.Property,
         detail: `${obj.keys[key].type}${required ? " · required" : ""}`,
         documentation: keyDocumentation(entry, key),
         sortText: `${required ? "1" : "2"}_${String(index).padStart(3, "0")}`,
@@ -236,7 +236,7 @@ function itemSnippet(env: Env, entry: string, needsDash: boolean): CompletionIte
   const text = lead.text + [body[0].trimStart(), ...body.slice(1)].join(env.eol);
   return [
     env.item(`new ${noun}`, text, {
-      kind: CompletionKind.Snippet,
+      kind: CompletionItemKind.Snippet,
       detail: `a ${noun} with its required keys`,
       sortText: "0",
       filterText: env.c.prefix || noun,
@@ -302,7 +302,7 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
   if (values) {
     const note = enumNote(entry, key);
     return values.map((v, i) =>
-      env.item(v, v, { kind: CompletionKind.EnumMember, sortText: String(i).padStart(3, "0"), documentation: note ? md(note) : undefined }),
+      env.item(v, v, { kind: CompletionItemKind.EnumMember, sortText: String(i).padStart(3, "0"), documentation: note ? md(note) : undefined }),
     );
   }
   const ref = referenceOf(entry, key);
@@ -310,7 +310,7 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
   if (ref?.kind === "source") return sourceItems(env);
   if (ref?.kind === "evidence") return evidenceItems(env, entry);
   const type = knownObjects[entry]?.keys[key]?.type.replace("?", "");
-  if (type === "bool") return ["true", "false"].map((v) => env.item(v, v, { kind: CompletionKind.Constant }));
+  if (type === "bool") return ["true", "false"].map((v) => env.item(v, v, { kind: CompletionItemKind.Constant }));
   return [];
 }
 
@@ -321,7 +321,7 @@ function md(value: string): MarkupContent {
 function symbolItems(env: Env, kind: SymbolKind, scope: string, prefix = ""): CompletionItem[] {
   return env.declared(kind, scope).map((d, i) =>
     env.item(prefix + d.name, prefix + d.name, {
-      kind: CompletionKind.Reference,
+      kind: CompletionItemKind.Reference,
       detail: symbolSummary(env.model, d) || undefined,
       documentation: md(symbolPreview(env.model, d)),
       sortText: String(i).padStart(4, "0"),
@@ -350,7 +350,7 @@ function evidenceItems(env: Env, entry: string): CompletionItem[] {
   const add = (label: string, detail: string, snippet?: string) =>
     out.push(
       env.item(label, snippet ?? label, {
-        kind: CompletionKind.Value,
+        kind: CompletionItemKind.Value,
         detail,
         sortText: String(out.length).padStart(4, "0"),
         insertTextFormat: snippet ? 2 : 1,

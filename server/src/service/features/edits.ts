@@ -2,7 +2,7 @@ import { isMap, isSeq, Node, YAMLMap, YAMLSeq } from "yaml";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Span } from "../types";
-import type { TextEdit } from "./shapes";
+import type { TextEdit } from "vscode-languageserver-types";
 
 /**
  * Minimal text edits on a pack: they touch only the characters that change, keep comments and quoting,
@@ -43,7 +43,7 @@ export function yamlScalar(s: string): string {
   const plain =
     s !== "" &&
     s === s.trim() &&
-    !/^[-?:,\[\]{}#&*!|>'"%@`]/.test(s) &&
+    !/^[-?:,[\]{}#&*!|>'"%@`]/.test(s) &&
     !/: | #|:$|[\n\r\t]/.test(s) &&
     !/^(~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/.test(s) &&
     !/^[-+.]?\d/.test(s);

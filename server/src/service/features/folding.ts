@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, Node } from "yaml";
 import type { PackModel } from "../pack-model";
-import type { FoldingRange } from "./shapes";
+import type { FoldingRange } from "vscode-languageserver-types";
 
 /**
  * Folding ranges: every collection or block scalar over several lines (from its key or dash), and runs of comment

@@ -7,7 +7,18 @@ export { codeActions, convertLegacyItems } from "./actions";
 export { documentSymbols } from "./symbols";
 export { foldingRanges } from "./folding";
 export { codeLenses } from "./lens";
+export type { LensCommands } from "./lens";
 export { documentLinks } from "./links";
 export { keySymbols, KEY_SYMBOL_KINDS } from "./key-symbols";
 export type { KeySymbol, KeySymbolKind } from "./key-symbols";
-export * from "./shapes";
+export type {
+  Command,
+  DocumentHighlight,
+  DocumentLink,
+  DocumentSymbol,
+  FoldingRange,
+  Location,
+  MarkupContent,
+  TextEdit,
+} from "vscode-languageserver-types";
+export type { CodeAction, CodeLens, CompletionItem, CompletionList, Hover, WorkspaceEdit } from "../types";

@@ -1,7 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Range } from "../types";
-import { SymbolKindNumber } from "./shapes";
+import { SymbolKind as LspSymbolKind } from "vscode-languageserver-types";
 
 /** The keys a workspace symbol search finds: what a pack author jumps to across packs. */
 export type KeySymbolKind = "challenge" | "input-set" | "case" | "validator";
@@ -16,11 +16,11 @@ export interface KeySymbol {
 }
 
 /** LSP SymbolKind of each, as the outline shows them. */
-export const KEY_SYMBOL_KINDS: Record<KeySymbolKind, number> = {
-  challenge: SymbolKindNumber.Class,
-  "input-set": SymbolKindNumber.Module,
-  case: SymbolKindNumber.Object,
-  validator: SymbolKindNumber.Function,
+export const KEY_SYMBOL_KINDS: Record<KeySymbolKind, LspSymbolKind> = {
+  challenge: LspSymbolKind.Class,
+  "input-set": LspSymbolKind.Module,
+  case: LspSymbolKind.Object,
+  validator: LspSymbolKind.Function,
 };
 
 const WANTED = new Set<string>(Object.keys(KEY_SYMBOL_KINDS));

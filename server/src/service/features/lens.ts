@@ -1,23 +1,29 @@
 import type { PackModel } from "../pack-model";
-import { toRange } from "../pack-model";
-import { Commands } from "../../../../shared/src/protocol";
+import { compareRanges, toRange } from "../diagnostics";
 import type { SymbolEntry } from "../model/symbols";
-import { CodeLens, Location } from "./shapes";
+import type { Location } from "vscode-languageserver-types";
+import type { CodeLens } from "../types";
 import { challengeUsage } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
+
+/** The client's command ids the lenses name (the client implements them; shared/src/protocol.ts `Commands`). */
+export interface LensCommands {
+  showReferences: string;
+  runInputSet: string;
+}
 
 /**
  * Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions;
  * on each input set, its case count and the command that runs it (`agentclash eval start --input-set <key>`), which
  * the client copies or sends to a terminal on click — nothing runs by itself.
  */
-export function codeLenses(model: PackModel): CodeLens[] {
+export function codeLenses(model: PackModel, commands: LensCommands): CodeLens[] {
   const out: CodeLens[] = [];
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const lens = (decl: SymbolEntry, title: string, refs: SymbolEntry[]) => {
     const range = toRange(model.lines, decl.span);
     const locations: Location[] = refs.map((r) => ({ uri: model.lines.uri, range: toRange(model.lines, r.span) }));
-    out.push({ range, command: { title, command: Commands.showReferences, arguments: [model.lines.uri, range.start, locations] } });
+    out.push({ range, command: { title, command: commands.showReferences, arguments: [model.lines.uri, range.start, locations] } });
   };
   const index = symbolIndex(model);
   const refsOf = (decl: SymbolEntry) => index.occurrences(decl.kind, decl.name, decl.scope).references;
@@ -35,7 +41,7 @@ export function codeLenses(model: PackModel): CodeLens[] {
     const range = toRange(model.lines, model.at.value(set, "key"));
     out.push({ range, command: { title: plural(set.cases.length, "case"), command: "" } });
     const command = `agentclash eval start --input-set ${set.key}`;
-    out.push({ range, command: { title: `▶ ${command}`, command: Commands.runInputSet, arguments: [command] } });
+    out.push({ range, command: { title: `▶ ${command}`, command: commands.runInputSet, arguments: [command] } });
   });
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return out.sort((a, b) => compareRanges(a.range, b.range));
 }

@@ -1,6 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { assetPathRefs, isLocalPath } from "../asset-files";
-import type { DocumentLink } from "./shapes";
+import { compareRanges } from "../diagnostics";
+import type { DocumentLink } from "vscode-languageserver-types";
 
 /**
  * Links on the file paths a pack names (asset and case input `path` values). The service has no file system:
@@ -13,5 +14,5 @@ export function documentLinks(model: PackModel, resolve: (path: string) => strin
     const target = isLocalPath(ref.path) ? resolve(ref.path) : undefined;
     if (target) out.push({ range: ref.range, target, tooltip: `Open ${ref.path}` });
   }
-  return out.sort((a, b) => a.range.start.line - b.range.start.line);
+  return out.sort((a, b) => compareRanges(a.range, b.range));
 }

@@ -1,8 +1,8 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
-import type { Position, Range } from "../types";
+import type { Position, Range, WorkspaceEdit } from "../types";
 import type { SymbolEntry } from "../model/symbols";
-import { DocumentHighlight, HighlightKind, Location, TextEdit, WorkspaceEdit } from "./shapes";
+import { DocumentHighlightKind, type DocumentHighlight, type Location, type TextEdit } from "vscode-languageserver-types";
 import { noun } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 
@@ -43,8 +43,8 @@ export function documentHighlights(model: PackModel, position: Position): Docume
   if (!s) return [];
   const o = occurrencesOf(model, s);
   return [
-    ...o.declarations.map((d) => ({ span: d.span, kind: HighlightKind.Write })),
-    ...o.references.map((r) => ({ span: r.span, kind: HighlightKind.Read })),
+    ...o.declarations.map((d) => ({ span: d.span, kind: DocumentHighlightKind.Write })),
+    ...o.references.map((r) => ({ span: r.span, kind: DocumentHighlightKind.Read })),
   ]
     .sort((a, b) => a.span.start - b.span.start)
     .map((h) => ({ range: toRange(model.lines, h.span), kind: h.kind }));
@@ -82,7 +82,7 @@ export function invalidName(name: string): string | undefined {
   if (name !== name.trim()) return "the name starts or ends with whitespace";
   if (/[\n\r\t]/.test(name)) return "the name contains a line break or tab";
   if (/["'\\]/.test(name)) return "the name contains a quote or backslash";
-  if (/: | #|:$/.test(name) || /^[-?:,\[\]{}#&*!|>%@`]/.test(name) || /[,\[\]{}]/.test(name)) {
+  if (/: | #|:$/.test(name) || /^[-?:,[\]{}#&*!|>%@`]/.test(name) || /[,[\]{}]/.test(name)) {
     return "the name contains characters YAML reads as syntax";
   }
   return undefined;

@@ -1,7 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Span } from "../types";
-import { DocumentSymbol, SymbolKindNumber } from "./shapes";
+import { SymbolKind as LspSymbolKind, type DocumentSymbol } from "vscode-languageserver-types";
 
 /**
  * The outline, shaped like the domain: the pack holds its challenges, input sets (with their cases) and the
@@ -14,7 +14,7 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   const obj = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
   /** One symbol per item of a written list, named by its key (or its index), selecting the key's value. */
-  const items = (list: unknown, label: string, kind: number, detail: (item: unknown) => string, children?: (item: unknown, i: number) => DocumentSymbol[]) => {
+  const items = (list: unknown, label: string, kind: LspSymbolKind, detail: (item: unknown) => string, children?: (item: unknown, i: number) => DocumentSymbol[]) => {
     if (!Array.isArray(list) || !model.sources.get(list)?.node) return [];
     return list.map((item, i): DocumentSymbol => {
       const span = at.item(list, i);
@@ -30,7 +30,7 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
     });
   };
   /** A group for `owner.key` (a written list or map) holding `children`. */
-  const group = (owner: object | undefined, key: string, kind: number, children: DocumentSymbol[]): DocumentSymbol[] => {
+  const group = (owner: object | undefined, key: string, kind: LspSymbolKind, children: DocumentSymbol[]): DocumentSymbol[] => {
     if (!owner || !at.has(owner, key) || children.length === 0) return [];
     const keySpan = at.key(owner, key);
     const value = (owner as Record<string, unknown>)[key];
@@ -38,11 +38,11 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
     return [{ name: key, kind, range: range({ start: keySpan.start, end }), selectionRange: range(keySpan), children }];
   };
 
-  const challenges = items(b.challenges, "challenges", SymbolKindNumber.Class, (c) => [str(obj(c)?.title), str(obj(c)?.difficulty)].filter(Boolean).join(" · "));
-  const inputSets = items(b.input_sets, "input_sets", SymbolKindNumber.Module, (s) => str(obj(s)?.name), (s) => {
+  const challenges = items(b.challenges, "challenges", LspSymbolKind.Class, (c) => [str(obj(c)?.title), str(obj(c)?.difficulty)].filter(Boolean).join(" · "));
+  const inputSets = items(b.input_sets, "input_sets", LspSymbolKind.Module, (s) => str(obj(s)?.name), (s) => {
     const set = obj(s);
     const list = set && at.has(set, "cases") ? set.cases : set?.items;
-    return items(list, "cases", SymbolKindNumber.Object, (c) => str(obj(c)?.challenge_key)).map((sym, j) => {
+    return items(list, "cases", LspSymbolKind.Object, (c) => str(obj(c)?.challenge_key)).map((sym, j) => {
       const c = obj((list as unknown[])[j]);
       return c && !at.has(c, "key") ? { ...sym, name: str(c.case_key) || str(c.item_key) || sym.name, selectionRange: range(at.value(c, at.has(c, "case_key") ? "case_key" : "item_key")) } : sym;
     });
@@ -50,19 +50,19 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   const spec = obj(b.version.evaluation_spec);
   const scorecard = obj(spec?.scorecard);
   const evalChildren = [
-    ...group(spec, "validators", SymbolKindNumber.Namespace, items(spec?.validators, "validators", SymbolKindNumber.Function, (v) => str(obj(v)?.type))),
-    ...group(spec, "metrics", SymbolKindNumber.Namespace, items(spec?.metrics, "metrics", SymbolKindNumber.Variable, (v) => str(obj(v)?.type))),
-    ...group(spec, "llm_judges", SymbolKindNumber.Namespace, items(spec?.llm_judges, "llm_judges", SymbolKindNumber.Event, (v) => str(obj(v)?.mode))),
-    ...group(scorecard, "dimensions", SymbolKindNumber.Namespace, items(scorecard?.dimensions, "dimensions", SymbolKindNumber.Field, (v) => str(obj(v)?.source))),
+    ...group(spec, "validators", LspSymbolKind.Namespace, items(spec?.validators, "validators", LspSymbolKind.Function, (v) => str(obj(v)?.type))),
+    ...group(spec, "metrics", LspSymbolKind.Namespace, items(spec?.metrics, "metrics", LspSymbolKind.Variable, (v) => str(obj(v)?.type))),
+    ...group(spec, "llm_judges", LspSymbolKind.Namespace, items(spec?.llm_judges, "llm_judges", LspSymbolKind.Event, (v) => str(obj(v)?.mode))),
+    ...group(scorecard, "dimensions", LspSymbolKind.Namespace, items(scorecard?.dimensions, "dimensions", LspSymbolKind.Field, (v) => str(obj(v)?.source))),
   ];
   const children = [
-    ...group(b, "challenges", SymbolKindNumber.Namespace, challenges),
-    ...group(b, "input_sets", SymbolKindNumber.Namespace, inputSets),
-    ...group(b.version, "evaluation_spec", SymbolKindNumber.Namespace, evalChildren),
+    ...group(b, "challenges", LspSymbolKind.Namespace, challenges),
+    ...group(b, "input_sets", LspSymbolKind.Namespace, inputSets),
+    ...group(b.version, "evaluation_spec", LspSymbolKind.Namespace, evalChildren),
   ];
   if (!model.yaml?.contents?.range) return children;
   const [start, , end] = model.yaml.contents.range;
   const selection = at.has(b, "pack") ? at.key(b, "pack") : { start, end: start };
   const name = b.pack.name || b.pack.slug || "pack";
-  return [{ name, detail: b.pack.slug || undefined, kind: SymbolKindNumber.Package, range: range({ start, end }), selectionRange: range(selection), children }];
+  return [{ name, detail: b.pack.slug || undefined, kind: LspSymbolKind.Package, range: range({ start, end }), selectionRange: range(selection), children }];
 }

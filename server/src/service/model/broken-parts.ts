@@ -1,6 +1,6 @@
 import data from "../../../data/pack-rules.json";
 import { rules as catalogRules } from "../catalog";
-import type { Finding } from "../rules/context";
+import type { Finding } from "../types";
 import type { Span } from "../types";
 import type { SourceMap } from "./source";
 

@@ -1,18 +1,8 @@
-import type { PackModel } from "../pack-model";
-import type { Span } from "../types";
-import type { SymbolKind } from "./symbols";
-import { evaluationSpecSymbols } from "../rules/evaluation-spec/symbols";
+import type { SymbolCollector } from "./pack-model-type";
+import { nameIn, type SymbolKind } from "./symbols";
 
-/** Adds one area's declarations and references to the model's symbol table. */
-export type SymbolCollector = (model: PackModel) => void;
-
-/** The span of `name` inside a written scalar (after an `input:` prefix, inside quotes, …). */
-export function nameIn(text: string, value: Span, name: string): Span {
-  const i = name === "" ? -1 : text.slice(value.start, value.end).lastIndexOf(name);
-  return i < 0 ? value : { start: value.start + i, end: value.start + i + name.length };
-}
-
-const packKeys: SymbolCollector = (model) => {
+/** The keys of challenges, input sets, cases, inputs, expectations and assets, and the references to them. */
+export const packKeySymbols: SymbolCollector = (model) => {
   const { bundle: b, at, symbols, text } = model;
   const declare = (kind: SymbolKind, obj: object, key: string, name: string, field: string, scope = "") => {
     if (name !== "" && at.has(obj, key)) symbols.declare({ kind, name, span: nameIn(text, at.value(obj, key), name), scope, field });
@@ -47,14 +37,3 @@ const packKeys: SymbolCollector = (model) => {
     });
   });
 };
-
-/** Symbol collectors of every area; features read only the resulting table. */
-export const symbolCollectors: SymbolCollector[] = [
-  packKeys,
-  // Late-bound: that module imports nameIn from this one.
-  (model) => evaluationSpecSymbols(model),
-];
-
-export function collectSymbols(model: PackModel): void {
-  for (const collect of symbolCollectors) collect(model);
-}

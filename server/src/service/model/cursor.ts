@@ -81,7 +81,7 @@ function inComment(linePrefix: string): boolean {
     if (quote) {
       if (c === quote) quote = "";
     } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s:\[{,-]/.test(linePrefix[i - 1])) quote = c;
+      if (i === 0 || /[\s:[{,-]/.test(linePrefix[i - 1])) quote = c;
     } else if (c === "#" && (i === 0 || /\s/.test(linePrefix[i - 1]))) return true;
   }
   return false;
@@ -101,9 +101,9 @@ export function scalarSpan(node: Scalar, text: string): Span {
 /** The partial word around the cursor (no spaces, colons or flow punctuation). */
 function wordAt(text: string, offset: number): Span {
   let s = offset;
-  while (s > 0 && !/[\s:,\[\]{}]/.test(text[s - 1])) s--;
+  while (s > 0 && !/[\s:,[\]{}]/.test(text[s - 1])) s--;
   let e = offset;
-  while (e < text.length && !/[\s:,\[\]{}]/.test(text[e])) e++;
+  while (e < text.length && !/[\s:,[\]{}]/.test(text[e])) e++;
   return { start: s, end: e };
 }
 

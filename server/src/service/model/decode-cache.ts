@@ -1,6 +1,6 @@
 import type { Node } from "yaml";
 import type { Span } from "../types";
-import type { DecodeProblem, UnknownKey } from "./decode";
+import type { DecodeProblem, UnknownKey } from "./decoded";
 import { SourceMap } from "./source";
 import type { TypeExpr } from "./types-expr";
 

@@ -5,6 +5,7 @@ import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shown
 import { ObjectSource, PairSource, SourceMap } from "./source";
 import { goQuote } from "../util/go-quote";
 import type { DecodeCache } from "./decode-cache";
+import type { DecodeProblem, UnknownKey } from "./decoded";
 import { hasOwn, setOwn } from "../util/own-keys";
 import { MAX_NESTING } from "./limits";
 import { lineEnd } from "../util/lines";
@@ -15,15 +16,6 @@ interface KeyPair {
   key: string;
   value: Node | null;
   nonString: boolean;
-}
-
-/** A problem found while decoding YAML into the reference's typed structs (its decode phase). */
-export interface DecodeProblem {
-  code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal" | "yaml-nesting-too-deep";
-  span: Span;
-  message: string;
-  related?: { span: Span; message: string }[];
-  data?: Record<string, unknown>;
 }
 
 const TAG_SHORT: Record<string, string> = {
@@ -53,14 +45,6 @@ class FatalDecode extends Error {
   constructor(readonly problem: DecodeProblem) {
     super(problem.message);
   }
-}
-
-/** A key the reference silently ignores (outside evaluation_spec, unknown keys are dropped). */
-export interface UnknownKey {
-  key: string;
-  span: Span;
-  /** Catalog entry of the object it was written in. */
-  entry: string;
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { Span } from "../types";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { toRange } from "../diagnostics";
+import type { PackDiagnostic, Span } from "../types";
 
 /** A file's bytes as YAML text, and why the reference's reader (yaml.v3) would refuse them, if it would. */
 export interface DecodedFile {
@@ -53,4 +55,11 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     i += width;
   }
   return -1;
+}
+
+/** Bytes that do not decode: a yaml-syntax error at the replacement character (at the rule's own level), as the reference's reader rejects the file. */
+export function encodingDiagnostics({ text, problem }: DecodedFile): PackDiagnostic[] {
+  if (!problem) return [];
+  const lines = TextDocument.create("file:///decoded", "yaml", 0, text);
+  return [{ code: "yaml-syntax", severity: "error", field: null, message: problem.message, range: toRange(lines, problem.span), data: { yamlCode: "INVALID_ENCODING" } }];
 }

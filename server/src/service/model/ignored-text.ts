@@ -1,5 +1,5 @@
 import type { Document } from "yaml";
-import type { Finding } from "../rules/context";
+import type { Finding } from "../types";
 import { lineEnd, lineStart } from "../util/lines";
 
 /** Our own rule: text the reference never reads, so that no data the author wrote is dropped silently. */

@@ -1,6 +1,3 @@
-import type { Finding } from "../rules/context";
-import type { Span } from "../types";
-import type { ParsedYaml } from "./parse";
 
 /** Bounds that keep one hostile or accidental document from exhausting the stack, the heap or the event loop. */
 
@@ -22,23 +19,4 @@ export const MAX_CHECKED_LENGTH = 8_000_000;
 export function megabytes(length: number): string {
   const mb = length / 1_000_000;
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-}
-
-/** What the limits took away from a parsed document: a collection pruned for its depth, a document too large to check. */
-export function limitFindings(text: string, parsed: ParsedYaml, anchor: Span): Finding[] {
-  const out: Finding[] = [];
-  if (parsed.tooDeep) {
-    out.push({ code: "yaml-nesting-too-deep", severity: "error", field: null, message: `nested deeper than ${MAX_NESTING} levels: nothing from here on is checked`, span: parsed.tooDeep });
-  }
-  if (text.length > MAX_CHECKED_LENGTH) {
-    out.push({
-      code: "document-too-large",
-      severity: "warning",
-      field: null,
-      message: `this document is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} packlint checks in full: only its YAML syntax is checked`,
-      span: anchor,
-      data: { length: text.length, limit: MAX_CHECKED_LENGTH },
-    });
-  }
-  return out;
 }

@@ -1,7 +1,7 @@
 import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
-import { MAX_NESTING } from "./limits";
+import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
-import type { Span } from "../types";
+import type { Finding, Span } from "../types";
 
 export interface SyntaxProblem {
   span: Span;
@@ -129,4 +129,23 @@ export function rootAnchor(doc: Document.Parsed | undefined, text: string): Span
   const start = text.search(/\S/);
   if (start < 0) return { start: 0, end: 0 };
   return { start, end: lineEnd(text, start) };
+}
+
+/** What the limits took away from a parsed document: a collection pruned for its depth, a document too large to check. */
+export function limitFindings(text: string, parsed: ParsedYaml, anchor: Span): Finding[] {
+  const out: Finding[] = [];
+  if (parsed.tooDeep) {
+    out.push({ code: "yaml-nesting-too-deep", severity: "error", field: null, message: `nested deeper than ${MAX_NESTING} levels: nothing from here on is checked`, span: parsed.tooDeep });
+  }
+  if (text.length > MAX_CHECKED_LENGTH) {
+    out.push({
+      code: "document-too-large",
+      severity: "warning",
+      field: null,
+      message: `this document is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} packlint checks in full: only its YAML syntax is checked`,
+      span: anchor,
+      data: { length: text.length, limit: MAX_CHECKED_LENGTH },
+    });
+  }
+  return out;
 }

@@ -1,5 +1,11 @@
 import type { Span } from "../types";
 
+/** The span of `name` inside a written scalar (after an `input:` prefix, inside quotes, …). */
+export function nameIn(text: string, value: Span, name: string): Span {
+  const i = name === "" ? -1 : text.slice(value.start, value.end).lastIndexOf(name);
+  return i < 0 ? value : { start: value.start + i, end: value.start + i + name.length };
+}
+
 /** What a key names. Every kind has declarations and references, so navigation and rename are generic. */
 export type SymbolKind =
   | "challenge"

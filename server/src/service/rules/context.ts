@@ -1,21 +1,10 @@
 import type { Bundle } from "../model/bundle";
+import type { PackModel } from "../model/pack-model-type";
 import type { Locator } from "../model/locate";
 import type { SourceMap } from "../model/source";
-import type { Severity, Span } from "../types";
+import type { Finding, Severity, Span } from "../types";
 import { rule as catalogRule } from "../catalog";
-import { nameIn } from "../model/collect-symbols";
-
-export interface Finding {
-  code: string;
-  severity: Severity;
-  field: string | null;
-  message: string;
-  span: Span;
-  related?: { span: Span; message: string }[];
-  data?: Record<string, unknown>;
-  /** LSP diagnostic tags: 1 = unnecessary, 2 = deprecated. */
-  tags?: number[];
-}
+import { nameIn } from "../model/symbols";
 
 export interface ReportExtra {
   /** Needed when the catalog's message has placeholders. */
@@ -74,3 +63,6 @@ export class RuleContext {
 }
 
 export type Rule = (ctx: RuleContext) => void;
+
+/** An advisory (advisories/): a check of our own beyond the reference, which also sees the model. */
+export type Advisory = (ctx: RuleContext, model: PackModel) => void;

@@ -24,8 +24,9 @@ const NON_BLANK = `[^${SPACE}]`;
 const UUID = "^(?:urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|.?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}.?|[0-9a-fA-F]{32})$";
 const INT_RANGE: Record<string, [number, number]> = {
   int32: [-2147483648, 2147483647],
-  int64: [-9223372036854775808, 9223372036854775807],
-  int: [-9223372036854775808, 9223372036854775807],
+  // Go's int64 bounds as the nearest doubles (JSON numbers cannot hold 2^63 - 1 exactly).
+  int64: [-(2 ** 63), 2 ** 63],
+  int: [-(2 ** 63), 2 ** 63],
 };
 
 export function packSchema(): JsonSchema {

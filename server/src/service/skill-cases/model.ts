@@ -1,41 +1,21 @@
-import type { Document, YAMLMap } from "yaml";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { parseYaml, rootAnchor } from "../model/parse";
-import { limitFindings, MAX_CHECKED_LENGTH } from "../model/limits";
-import type { Finding } from "../rules/context";
-import type { Span } from "../types";
-import { nodeHost, SkillHost } from "./host";
-import { locate, SkillLocation } from "./location";
+import { limitFindings, parseYaml, rootAnchor } from "../model/parse";
+import { MAX_CHECKED_LENGTH } from "../model/limits";
+import type { Finding } from "../types";
+import type { SkillHost } from "./host";
+import { locate } from "./location";
 import { syntaxFindings } from "./syntax";
-import { CaseSource, readSuite, SkillSuite } from "./suite";
+import { readSuite } from "./suite";
 import { YamlView } from "./yaml-view";
 import { skillRules } from "./rules";
 import { SkillRuleContext } from "./rules/context";
 import { pushAll } from "../util/arrays";
+import type { SkillModel } from "./skill-model-type";
 
-/**
- * One version of a Skill Testing case file: text, YAML AST, plain suite data, where each case was written,
- * where the Skill lives, and every finding. Built once per version; features read it and never reparse.
- */
-export interface SkillModel {
-  readonly kind: "skill-cases";
-  readonly uri: string;
-  readonly text: string;
-  readonly lines: TextDocument;
-  readonly yaml: Document.Parsed | undefined;
-  readonly view: YamlView;
-  /** The top-level mapping; null when the document is empty or not a mapping. */
-  readonly root: YAMLMap | null;
-  /** Where to report a problem with the document as a whole. */
-  readonly rootAnchor: Span;
-  readonly suite: SkillSuite;
-  readonly cases: readonly CaseSource[];
-  readonly location: SkillLocation;
-  readonly host: SkillHost;
-  readonly findings: readonly Finding[];
-}
+export type { SkillModel } from "./skill-model-type";
 
-export function buildSkillModel(text: string, uri = "untitled:skill_cases.yaml", host: SkillHost = nodeHost): SkillModel {
+/** The model of a case file; what it reads of its Skill folder goes through `host`, which the caller chooses. */
+export function buildSkillModel(text: string, uri: string, host: SkillHost): SkillModel {
   const parsed = parseYaml(text);
   const anchor = rootAnchor(parsed.doc, text);
   // An oversized file is only parsed: its findings are the syntax errors and the notice.

@@ -1,5 +1,4 @@
-/** Is this file a Skill Testing case file? By name (`skill_cases.yaml`), or by content: top-level `skill:` and `cases:`. */
-export function looksLikeSkillCases(text: string, path = ""): boolean {
-  if (/(^|[\\/])skill_cases\.ya?ml$/i.test(path)) return true;
+/** Does this text look like a Skill Testing case file? A top-level `skill:` and `cases:`, and no `pack:`. */
+export function looksLikeSkillCases(text: string): boolean {
   return /^skill:/m.test(text) && /^cases:/m.test(text) && !/^pack:/m.test(text);
 }

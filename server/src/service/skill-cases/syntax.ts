@@ -1,5 +1,5 @@
+import type { Finding } from "../types";
 import type { SyntaxProblem } from "../model/parse";
-import type { Finding } from "../rules/context";
 import { lineStart } from "./yaml-view";
 
 /**

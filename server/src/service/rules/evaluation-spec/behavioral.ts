@@ -1,5 +1,4 @@
-import type { EvalStage } from "./index";
-import type { EvalSpecBehavioralSignalsItem } from "./spec";
+import type { EvalSpecBehavioralSignalsItem, EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
 import { duplicateOf, FirstSeen } from "../unique-keys";

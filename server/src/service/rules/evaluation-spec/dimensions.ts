@@ -1,6 +1,6 @@
 import type { RuleContext } from "../context";
 import type { PairSource } from "../../model/source";
-import type { EvalStage } from "./index";
+import type { EvalStage } from "./spec";
 import { enums, enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
 import { duplicateOf, FirstSeen } from "../unique-keys";

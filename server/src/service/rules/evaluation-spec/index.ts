@@ -1,5 +1,5 @@
-import type { Rule, RuleContext } from "../context";
-import type { EvalSpec } from "./spec";
+import type { Rule } from "../context";
+import type { EvalStage } from "./spec";
 import { decodeEvaluationSpec } from "./decode";
 import { normalizeCoreFields } from "./normalize";
 import { topLevelRules } from "./top-level";
@@ -18,7 +18,6 @@ import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCh
  * normalizers run first, then the stages. Each area's module adds its functions to these lists.
  * Every field is reported with the `version.` prefix (`version.evaluation_spec.validators[0].key`).
  */
-export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;
 
 /** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
 const normalizers: EvalStage[] = [

@@ -1,6 +1,5 @@
 import type { RuleContext } from "../context";
-import type { EvalSpec } from "./spec";
-import type { EvalStage } from "./index";
+import type { EvalSpec, EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
 import { lastFoldKey } from "../../util/go-json";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";

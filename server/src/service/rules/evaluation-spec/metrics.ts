@@ -1,5 +1,4 @@
-import type { EvalStage } from "./index";
-import type { EvalSpecMetricsItem } from "./spec";
+import type { EvalSpecMetricsItem, EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
 import { checkKey } from "../unique-keys";

@@ -1,4 +1,4 @@
-import type { EvalStage } from "./index";
+import type { EvalStage } from "./spec";
 import { goTrim } from "../../util/go-quote";
 import { isObj } from "./read";
 

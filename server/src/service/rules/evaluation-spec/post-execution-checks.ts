@@ -2,8 +2,7 @@ import type { RuleContext } from "../context";
 import { checkKey, FirstSeen } from "../unique-keys";
 import { enumValues } from "../../catalog";
 import { goQuote, goTrim } from "../../util/go-quote";
-import type { EvalStage } from "./index";
-import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem } from "./spec";
+import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem, EvalStage } from "./spec";
 import { str } from "./read";
 
 /** §9.1: the scoring validator trims post_execution_checks[].key and .path. */

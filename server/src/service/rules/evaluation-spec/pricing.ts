@@ -1,5 +1,4 @@
-import type { EvalStage } from "./index";
-import type { EvalSpecPricingModelsItem } from "./spec";
+import type { EvalSpecPricingModelsItem, EvalStage } from "./spec";
 import { goQuote } from "../../util/go-quote";
 import { duplicateOf, FirstSeen } from "../unique-keys";
 import { isObj, num, str } from "./read";

@@ -1,5 +1,5 @@
 import type { RuleContext } from "../context";
-import type { EvalStage } from "./index";
+import type { EvalStage } from "./spec";
 import { list, obj, Obj, SPEC, num, str } from "./read";
 
 /** §9.1: an empty scorecard.strategy is `weighted` (any other value is kept as written, untrimmed). */

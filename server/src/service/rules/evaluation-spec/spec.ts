@@ -1,3 +1,5 @@
+import type { RuleContext } from "../context";
+
 /**
  * The evaluation_spec as the reference strictly decodes it (catalog §12, `version.evaluation_spec*`):
  * JSON-like data with canonical key names. Every key may be absent (Go zero values are not filled in here;
@@ -166,3 +168,6 @@ export interface EvalSpecScorecardDimensionsItemNormalization {
   target?: number;
   max?: number;
 }
+
+/** One step of the evaluation_spec check: a normalizer or a validation stage (index.ts runs them in order). */
+export type EvalStage = (ctx: RuleContext, spec: EvalSpec) => void;

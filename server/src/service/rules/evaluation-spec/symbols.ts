@@ -1,7 +1,6 @@
-import type { SymbolCollector } from "../../model/collect-symbols";
-import type { SymbolKind } from "../../model/symbols";
+import type { SymbolCollector } from "../../model/pack-model-type";
+import { nameIn, type SymbolKind } from "../../model/symbols";
 import type { Span } from "../../types";
-import { nameIn } from "../../model/collect-symbols";
 import { goTrim } from "../../util/go-quote";
 import { list, Obj, obj, SPEC, str } from "./read";
 

@@ -1,4 +1,4 @@
-import type { EvalStage } from "./index";
+import type { EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
 import { isObj, num, str } from "./read";
 import { spanIn, specSpan } from "./spans";

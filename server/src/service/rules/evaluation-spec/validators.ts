@@ -1,6 +1,5 @@
-import type { EvalStage } from "./index";
 import type { RuleContext } from "../context";
-import type { EvalSpecValidatorsItem } from "./spec";
+import type { EvalSpecValidatorsItem, EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
 import { goQuote } from "../../util/go-quote";
 import { checkKey } from "../unique-keys";

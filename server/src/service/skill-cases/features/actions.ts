@@ -1,10 +1,10 @@
 import { isScalar } from "yaml";
-import type { PackDiagnostic, Range } from "../../types";
+import type { CodeAction, PackDiagnostic, Range } from "../../types";
 import { byCloseness } from "../../util/did-you-mean";
 import type { SkillModel } from "../model";
 import { CASE_TYPES, fieldsOf, FieldSpec } from "../schema";
 import { entryAt } from "../paths";
-import type { CodeAction, TextEdit } from "./lsp-types";
+import type { TextEdit } from "vscode-languageserver-types";
 import { addFields, mapAt } from "./edits";
 
 /**

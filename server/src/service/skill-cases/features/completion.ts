@@ -2,7 +2,8 @@ import { FUNCTIONS } from "../assertions";
 import type { SkillModel } from "../model";
 import { CASE_TYPES, EnumValue, fieldAt, fieldsOf, FieldSpec, ROUTE_KEYS, ROUTE_TARGETS } from "../schema";
 import { lineEnd } from "../yaml-view";
-import { CompletionItem, CompletionKind } from "./lsp-types";
+import { CompletionItemKind } from "vscode-languageserver-types";
+import type { CompletionItem } from "../../types";
 import { caseSnippet, esc, keySnippet } from "./snippets";
 import { cursorContext, CursorContext } from "./where";
 
@@ -85,7 +86,7 @@ function keyCompletions(model: SkillModel, offset: number, ctx: CursorContext): 
     .filter((f) => !present.has(f.key))
     .map((f, i) => ({
       label: f.key,
-      kind: CompletionKind.Property,
+      kind: CompletionItemKind.Property,
       detail: f.required ? "required" : "optional",
       documentation: { kind: "markdown", value: docOf(f) },
       insertTextFormat: 2,
@@ -102,7 +103,7 @@ function routeKeys(model: SkillModel, offset: number, ctx: CursorContext): Compl
   const defaults: Record<string, string> = { on_success: "finish", on_failure: "skill-author", on_blocked: "human_confirm", on_case_failure: "testcase-agent", on_code_failure: "coding-agent", on_env_failure: "env-agent" };
   return ROUTE_KEYS.filter((r) => !present.has(r.value)).map((r, i) => ({
     label: r.value,
-    kind: CompletionKind.Property,
+    kind: CompletionItemKind.Property,
     documentation: { kind: "markdown", value: r.doc },
     insertTextFormat: 2,
     insertTextMode: 1,
@@ -111,7 +112,7 @@ function routeKeys(model: SkillModel, offset: number, ctx: CursorContext): Compl
   }));
 }
 
-function enumItems(model: SkillModel, offset: number, ctx: CursorContext, values: EnumValue[], kind: number = CompletionKind.EnumMember): CompletionItem[] {
+function enumItems(model: SkillModel, offset: number, ctx: CursorContext, values: EnumValue[], kind: CompletionItemKind = CompletionItemKind.EnumMember): CompletionItem[] {
   const end = tokenEnd(model, offset, true);
   return values.map((v, i) => ({
     label: v.value,
@@ -143,17 +144,17 @@ function valueCompletions(model: SkillModel, offset: number, ctx: CursorContext)
   if (container?.kind === "routing") {
     const used = new Set(ROUTE_TARGETS.map((t) => t.value));
     const extra = model.suite.cases.flatMap((c) => Object.values(c.expected.routing)).filter((t) => t && !used.has(t) && (used.add(t), true));
-    return enumItems(model, offset, ctx, [...ROUTE_TARGETS, ...extra.map((value) => ({ value, doc: "A route target used elsewhere in this file." }))], CompletionKind.Value);
+    return enumItems(model, offset, ctx, [...ROUTE_TARGETS, ...extra.map((value) => ({ value, doc: "A route target used elsewhere in this file." }))], CompletionItemKind.Value);
   }
   if (key === "should_use" && ctx.path.join(".") === "cases.[].expected.skill") {
     return [
-      ...enumItems(model, offset, ctx, skillNames(model), CompletionKind.Value),
-      ...enumItems(model, offset, ctx, [{ value: '""', doc: "No skill should be used (a negative trigger case)." }], CompletionKind.Value).map((i) => ({ ...i, sortText: "99" })),
+      ...enumItems(model, offset, ctx, skillNames(model), CompletionItemKind.Value),
+      ...enumItems(model, offset, ctx, [{ value: '""', doc: "No skill should be used (a negative trigger case)." }], CompletionItemKind.Value).map((i) => ({ ...i, sortText: "99" })),
     ];
   }
   const f = fieldAt([...ctx.path, key]);
   if (f?.values) return enumItems(model, offset, ctx, f.values);
-  if (key === "version" && ctx.path.length === 0) return enumItems(model, offset, ctx, [{ value: '"1.0"', doc: "Version 1.0 of the case file format." }], CompletionKind.Value);
+  if (key === "version" && ctx.path.length === 0) return enumItems(model, offset, ctx, [{ value: '"1.0"', doc: "Version 1.0 of the case file format." }], CompletionItemKind.Value);
   return [];
 }
 
@@ -161,7 +162,7 @@ function itemCompletions(model: SkillModel, offset: number, ctx: CursorContext, 
   const dash = ctx.needsDash ? "- " : "";
   const column = ctx.column + dash.length;
   const end = tokenEnd(model, offset, true);
-  const item = (label: string, text: string, doc: string, i: number, kind: number = CompletionKind.Snippet): CompletionItem => ({
+  const item = (label: string, text: string, doc: string, i: number, kind: CompletionItemKind = CompletionItemKind.Snippet): CompletionItem => ({
     label,
     kind,
     documentation: { kind: "markdown", value: doc },
@@ -177,11 +178,11 @@ function itemCompletions(model: SkillModel, offset: number, ctx: CursorContext, 
   const last = ctx.path[ctx.path.length - 1];
   if (last === "assertions") return assertionSnippets(model, ctx).map((s, i) => item(s.label, s.text, s.doc, i));
   if (last === "should_not_use") {
-    return skillNames(model).map((n, i) => item(n.value, esc(n.value), n.doc, i, CompletionKind.Value));
+    return skillNames(model).map((n, i) => item(n.value, esc(n.value), n.doc, i, CompletionItemKind.Value));
   }
   if (last === "tags") {
     const tags = ["positive", "negative", "dry-run", ...CASE_TYPES.map((t) => t.value)];
-    return tags.map((t, i) => item(t, t, "A tag.", i, CompletionKind.Value));
+    return tags.map((t, i) => item(t, t, "A tag.", i, CompletionItemKind.Value));
   }
   return [];
 }

@@ -3,7 +3,7 @@ import type { SkillModel } from "../model";
 import { emptyField, emptyValue, FieldSpec } from "../schema";
 import type { Entry } from "../yaml-view";
 import { columnOf, lineEnd } from "../yaml-view";
-import type { TextEdit } from "./lsp-types";
+import type { TextEdit } from "vscode-languageserver-types";
 
 /** A mapping found by its field path (`cases[0].expected`), with the entry that holds it (none for the root). */
 export interface MapTarget {

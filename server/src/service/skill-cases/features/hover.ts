@@ -3,7 +3,7 @@ import type { SkillModel } from "../model";
 import { buildPrompt } from "../prompts";
 import { fieldAt, ROUTE_KEYS, ROUTE_TARGETS } from "../schema";
 import type { Span } from "../../types";
-import type { Hover } from "./lsp-types";
+import type { Hover } from "../../types";
 import { nodeAt } from "./where";
 
 /**

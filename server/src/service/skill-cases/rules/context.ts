@@ -1,6 +1,5 @@
-import type { Finding } from "../../rules/context";
-import type { Severity, Span } from "../../types";
-import type { SkillModel } from "../model";
+import type { Finding, Severity, Span } from "../../types";
+import type { SkillModel } from "../skill-model-type";
 
 export interface SkillReportExtra {
   related?: { span: Span; message: string }[];

@@ -1,8 +1,10 @@
-import * as svc from "../service";
-import * as skill from "../service/skill-cases";
+import * as svc from ".";
+import * as skill from "./skill-cases";
 import { URI } from "vscode-uri";
-import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
-import type { DocumentKind } from "../../../shared/src";
+import { inputSetReport, reportMarkdown } from "./report/input-set-report";
+
+/** The document kinds the service understands. */
+export type DocumentKind = "challenge-pack" | "skill-cases";
 
 /**
  * One document version as the server sees it, whatever its kind: the kind's model, built once, behind the
@@ -20,7 +22,7 @@ export interface DocumentSession {
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
   folding?(max?: number): svc.FoldingRange[];
-  lenses?(): svc.CodeLens[];
+  lenses?(commands: svc.LensCommands): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
   /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
   keySymbols?(): svc.KeySymbol[];
@@ -40,10 +42,10 @@ export interface DocumentSession {
 
 /** What a document may read besides its text: a case file's Skill folder, through the server's confined host. */
 export interface DocumentEnv {
-  skillHost?: skill.SkillHost;
+  skillHost: skill.SkillHost;
 }
 
-export type DocumentLanguage = (text: string, uri: string, env?: DocumentEnv) => DocumentSession;
+export type DocumentLanguage = (text: string, uri: string, env: DocumentEnv) => DocumentSession;
 
 const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
 
@@ -61,7 +63,7 @@ function packSession(model: svc.PackModel): DocumentSession {
     codeActions: (r, rules) => svc.codeActions(model, r, rules),
     symbols: () => svc.documentSymbols(model),
     folding: (max) => svc.foldingRanges(model, max),
-    lenses: () => svc.codeLenses(model),
+    lenses: (commands) => svc.codeLenses(model, commands),
     links: (resolve) => svc.documentLinks(model, resolve),
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
@@ -72,7 +74,7 @@ function packSession(model: svc.PackModel): DocumentSession {
 
 /** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
 const skillCases: DocumentLanguage = (text, uri, env) => {
-  const model = skill.buildSkillModel(text, uri, env?.skillHost);
+  const model = skill.buildSkillModel(text, uri, env.skillHost);
   const offset = (p: svc.Position) => model.lines.offsetAt(p);
   return {
     diagnostics: (rules) => skill.skillDiagnostics(model, rules),

@@ -1,0 +1,55 @@
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { Finding, PackDiagnostic, Position, Range, Severity, Span } from "./types";
+
+/** A file's rule levels: a severity per diagnostic code, or "off". */
+export type RuleLevels = Readonly<Record<string, Severity | "off">>;
+
+/** A span of the text as an LSP range. */
+export function toRange(lines: TextDocument, span: Span): Range {
+  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
+}
+
+/** A model's findings as diagnostics, with the file's rule levels applied (none: the rules' own), in text order. */
+export function diagnosticsOf(findings: readonly Finding[], lines: TextDocument, rules?: RuleLevels): PackDiagnostic[] {
+  const out: PackDiagnostic[] = [];
+  for (const f of findings) {
+    const d: PackDiagnostic = { code: f.code, severity: f.severity, field: f.field, message: f.message, range: toRange(lines, f.span) };
+    if (f.related) d.related = f.related.map((r) => ({ range: toRange(lines, r.span), message: r.message }));
+    if (f.data) d.data = f.data;
+    if (f.tags) d.tags = f.tags;
+    out.push(d);
+  }
+  return inTextOrder(withRuleLevels(out, rules));
+}
+
+/** Diagnostics found at their rules' own levels, with a file's rule levels applied ("off" drops them). */
+export function withRuleLevels(diagnostics: readonly PackDiagnostic[], rules: RuleLevels | undefined): PackDiagnostic[] {
+  if (!rules) return [...diagnostics];
+  const out: PackDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const level = rules[d.code];
+    if (level === "off") continue;
+    out.push(level && level !== d.severity ? { ...d, severity: level } : d);
+  }
+  return out;
+}
+
+/** Orders positions as they stand in the text. */
+export function comparePositions(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
+}
+
+/** Whether two ranges overlap or touch. */
+export function rangesTouch(a: Range, b: Range): boolean {
+  return comparePositions(a.end, b.start) >= 0 && comparePositions(b.end, a.start) >= 0;
+}
+
+/** Orders ranges by where they start. */
+export function compareRanges(a: Range, b: Range): number {
+  return comparePositions(a.start, b.start);
+}
+
+/** Diagnostics in the order they stand in the text (a stable sort: equal starts keep their order). */
+export function inTextOrder(diagnostics: PackDiagnostic[]): PackDiagnostic[] {
+  return diagnostics.sort((a, b) => compareRanges(a.range, b.range));
+}

@@ -1,0 +1,33 @@
+import type { Document } from "yaml";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { Finding } from "../types";
+import type { Bundle } from "./bundle";
+import type { UnknownKey } from "./decoded";
+import type { Locator } from "./locate";
+import type { SyntaxProblem } from "./parse";
+import type { SourceMap } from "./source";
+import type { SymbolTable } from "./symbols";
+
+/**
+ * One version of a challenge-pack document: its text, YAML AST, decoded bundle, sources,
+ * symbols and findings. Built once per version; every feature reads it and none reparses.
+ */
+export interface PackModel {
+  readonly kind: "challenge-pack";
+  readonly text: string;
+  readonly lines: TextDocument;
+  readonly yaml: Document.Parsed | undefined;
+  readonly extraDocuments: number;
+  /** The parser's syntax problems as it reported them, before they were reduced to their causes (syntax-causes.ts). */
+  readonly syntax: readonly SyntaxProblem[];
+  readonly bundle: Bundle;
+  readonly sources: SourceMap;
+  readonly at: Locator;
+  readonly symbols: SymbolTable;
+  readonly unknownKeys: readonly UnknownKey[];
+  /** Every finding, before settings are applied. */
+  readonly findings: readonly Finding[];
+}
+
+/** Adds one area's declarations and references to the model's symbol table. */
+export type SymbolCollector = (model: PackModel) => void;

@@ -1,0 +1,58 @@
+import type { AssetFiles, AssetPathRef, KeySymbol, PackDiagnostic } from "../service";
+import { assetFileDiagnostics } from "../service";
+import { inTextOrder, withRuleLevels, type RuleLevels } from "../service/diagnostics";
+import { languages, type DocumentEnv, type DocumentKind, type DocumentSession } from "../service/languages";
+import { decodeYamlFile, encodingDiagnostics, type DecodedFile } from "../service/model/encoding";
+
+/**
+ * The one check of a pack or case file, shared by the CLI, the workspace index and open documents:
+ * read (the caller, through its confined view of the disk) → decode the bytes → decide the kind (FileKinds)
+ * → build the model → apply the file's rule levels → check the files it names on disk.
+ * The first steps depend on the text alone and are kept by the index (`analyzeFile`); the last two depend
+ * on settings and on the disk as it is now, so they run whenever the diagnostics are used (`finishDiagnostics`).
+ */
+
+/** What a file's text alone yields: findings at their rules' own levels, and what workspace requests need. */
+export interface FileSummary {
+  diagnostics: PackDiagnostic[];
+  symbols: KeySymbol[];
+  /** File paths the pack names, checked against the disk whenever they are used (the disk changes on its own). */
+  assets: AssetPathRef[];
+}
+
+/** A file's bytes as text, as the reference's reader decodes them. */
+export function decodeFile(bytes: Uint8Array): DecodedFile {
+  return decodeYamlFile(bytes);
+}
+
+/** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
+export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
+  const session = languages[kind](decoded.text, uri, env);
+  return { ...findings(session, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
+}
+
+/**
+ * A model's findings at their own levels (with `decoding`'s, for text decoded from bytes) and the paths
+ * it names: an open document's, whose text the editor decoded.
+ */
+export function findings(session: DocumentSession, decoding: readonly PackDiagnostic[] = []): Pick<FileSummary, "diagnostics" | "assets"> {
+  return { diagnostics: [...decoding, ...session.diagnostics({})], assets: session.assetPaths?.() ?? [] };
+}
+
+/** What a file's diagnostics depend on besides its text. */
+export interface FileScope {
+  rules: RuleLevels;
+  /** The disk as the file may see it; undefined: no asset check (a file outside the workspace). */
+  assetFiles?: AssetFiles;
+}
+
+/** A file's diagnostics: its findings at the file's rule levels, and its asset paths checked on disk now, in text order. */
+export function finishDiagnostics(found: Pick<FileSummary, "diagnostics" | "assets">, scope: FileScope): PackDiagnostic[] {
+  const disk = found.assets.length && scope.assetFiles ? assetFileDiagnostics(found.assets, scope.assetFiles) : [];
+  return inTextOrder(withRuleLevels([...found.diagnostics, ...disk], scope.rules));
+}
+
+/** Every step after the decoding for one file of a known kind (the CLI's check). */
+export function checkDecoded(decoded: DecodedFile, uri: string, kind: DocumentKind, scope: FileScope & DocumentEnv): { text: string; diagnostics: PackDiagnostic[] } {
+  return { text: decoded.text, diagnostics: finishDiagnostics(analyzeFile(kind, decoded, uri, scope), scope) };
+}
