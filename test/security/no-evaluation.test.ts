@@ -118,13 +118,11 @@ function watching(fn: () => void): Watch {
 
 test("a pack's regexes are compiled by re2js only, never run; nothing of the pack reaches RegExp, Function or eval", () => {
   let diagnostics: svc.PackDiagnostic[] = [];
-  const started = performance.now();
   const w = watching(() => {
     const model = svc.buildPackModel(PACK, "file:///ws/pack.yaml");
     diagnostics = svc.packDiagnostics(model);
     checkPackFeatures(PACK, rng(3), 60, 10_000);
   });
-  assert.ok(performance.now() - started < 60_000);
   const marked = (xs: string[]) => xs.filter((x) => x.includes(MARK));
   assert.deepEqual(marked(w.regexps), [], "no pack text became a JavaScript RegExp");
   assert.deepEqual(marked(w.functions), [], "no pack text became code");

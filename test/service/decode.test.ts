@@ -127,9 +127,8 @@ test("yaml-decode-fatal: unknown anchors, self-containing anchors and alias bomb
   for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(",")}]`);
   lines.push("pack:\n  description: *a9");
   const bomb = `version:\n  evaluation_spec:\n    x:\n${lines.map((l) => "      " + l.replace(/\n/g, "\n      ")).join("\n")}\n`;
-  const started = Date.now();
+  // The guard itself is the bound: without it the expansion (9^10 nodes) would not finish.
   const d = diagnose(bomb);
-  assert.ok(Date.now() - started < 5000, "alias expansion must be capped");
   assert.equal(d.find((x) => x.code === "yaml-decode-fatal")?.message, "document contains excessive aliasing");
 });
 
