@@ -24,7 +24,8 @@ export interface PackModel {
   readonly text: string;
   readonly lines: TextDocument;
   readonly yaml: Document.Parsed | undefined;
-  readonly extraDocuments: number;
+  /** Where the reference stops reading the text (text.length when it reads all of it): nothing after is checked. */
+  readonly readingEnd: number;
   readonly bundle: Bundle;
   readonly sources: SourceMap;
   readonly at: Locator;
@@ -74,7 +75,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     text,
     lines,
     yaml: oversized ? undefined : parsed.doc,
-    extraDocuments: parsed.extraDocuments.length,
+    readingEnd: parsed.readingEnd,
     bundle,
     sources,
     at,

@@ -2,6 +2,8 @@ import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, S
 import { MAX_NESTING } from "./limits";
 import { lineEnd } from "../util/lines";
 import type { Span } from "../types";
+import { scanAsReference, withReaderLineBreaks } from "./reference-reader";
+import { padLines, unpadRanges } from "./padded-parse";
 
 export interface SyntaxProblem {
   span: Span;
@@ -11,10 +13,10 @@ export interface SyntaxProblem {
 }
 
 export interface ParsedYaml {
-  /** The first YAML document: the only one the reference reads. Undefined for an empty stream. */
+  /** The first YAML document, up to where the reference stops reading. Undefined for an empty stream. */
   doc: Document.Parsed | undefined;
-  /** Documents after the first, which the reference never reads. */
-  extraDocuments: Document.Parsed[];
+  /** Where the reference stops reading (reading-end.ts): text.length when it reads the whole text. */
+  readingEnd: number;
   syntax: SyntaxProblem[];
   /** The first collection nested deeper than MAX_NESTING: it and everything below it were replaced by an empty value. */
   tooDeep?: Span;
@@ -28,17 +30,26 @@ export const PARSE_OPTIONS = {
   strict: true,
 } as const;
 
-/** Parses YAML text once per document version, keeping every node's range and every comment. */
+/**
+ * Parses YAML text once per document version, keeping every node's range and every comment: only as far as the
+ * reference reads (its first document, up to where its root node ends), with the reference reader's own errors.
+ */
 export function parseYaml(text: string): ParsedYaml {
-  // A lone CR ends a line for YAML (and libyaml, and LSP), not for the yaml package: it becomes LF, same length.
-  const source = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
-  const docs = parseAllDocuments(source, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
-  const list: Document.Parsed[] = Array.from(docs);
-  const doc = list[0];
+  // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
+  const source = withReaderLineBreaks(text);
+  const reader = scanAsReference(source);
+  const read = reader.end < source.length ? source.slice(0, reader.end) : source;
+  const pads = reader.shallowLines.filter((p) => p.at < reader.end);
+  const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
+  if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const syntax = [...syntaxProblems(doc), ...controlCharacters(text, 0, text.length)].sort((a, b) => a.span.start - b.span.start);
-  return { doc, extraDocuments: list.slice(1), syntax, ...(tooDeep && { tooDeep }) };
+  const readerProblems = reader.problems.map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
+  const syntax = [...syntaxProblems(doc), ...readerProblems, ...controlCharacters(text, 0, reader.end)].sort((a, b) => a.span.start - b.span.start);
+  return { doc, readingEnd: reader.end, syntax, ...(tooDeep && { tooDeep }) };
 }
+
+/** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
+export const REFERENCE_READER = "REFERENCE_READER";
 
 /** The yaml package's code for what it does not check itself: a character YAML does not allow. */
 export const CONTROL_CHARACTER = "CONTROL_CHARACTER";
