@@ -4,6 +4,7 @@ import { lineEnd } from "../util/lines";
 import type { Span } from "../types";
 import { scanAsReference, withReaderLineBreaks } from "./reference-reader";
 import { padLines, unpadRanges } from "./padded-parse";
+import { isBlank } from "../util/go-quote";
 
 export interface SyntaxProblem {
   span: Span;
@@ -37,7 +38,8 @@ export const PARSE_OPTIONS = {
 export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
   const source = withReaderLineBreaks(text);
-  const reader = scanAsReference(source);
+  // The reference never reads a blank text (the bundle is required before any YAML is read).
+  const reader = isBlank(text) ? { end: text.length, problems: [], shallowLines: [] } : scanAsReference(source);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
