@@ -63,6 +63,12 @@ const CR = 0x0d;
 const URI_CHAR = /[0-9A-Za-z\-_;/?:@&=+$,.!~*'()[\]%]/;
 const FLOW_INDICATOR = /[,[\]{}]/;
 const HEX = /^[0-9A-Fa-f]+$/;
+/** Runs of characters that need no decision: the rest of a line, and the ordinary text of scalars. */
+const LINE_REST = /[^\r\n]*/y;
+const SINGLE_QUOTED_RUN = /[^'\s]*/y;
+const DOUBLE_QUOTED_RUN = /[^"\\\s]*/y;
+const BLOCK_PLAIN_RUN = /[^:\s]*/y;
+const FLOW_PLAIN_RUN = /[^:,?[\]{}\s]*/y;
 const ESCAPES = new Set([..."0abt\tnvfre \"'\\N_LP"]);
 
 interface SimpleKey {
@@ -122,6 +128,13 @@ class Scanner {
     return c === SPACE || c === TAB || c === LF || c === CR || c === -1;
   }
 
+  /** The end of the run `re` (a sticky regex that may match nothing) matches at `at`. */
+  private skip(re: RegExp, at: number): number {
+    re.lastIndex = at;
+    re.test(this.s);
+    return re.lastIndex;
+  }
+
   private isBreak(at = this.pos): boolean {
     const c = this.code(at);
     return c === LF || c === CR;
@@ -151,7 +164,7 @@ class Scanner {
         if (c === SPACE || (c === TAB && (this.flow > 0 || !this.simpleKeyAllowed))) this.pos++;
         else break;
       }
-      if (this.code() === 0x23 /* # */) while (this.pos < this.s.length && !this.isBreak()) this.pos++;
+      if (this.code() === 0x23 /* # */) this.pos = this.restOfLine();
       if (!this.isBreak()) return;
       this.skipBreak();
       if (this.flow === 0) this.simpleKeyAllowed = true;
@@ -332,9 +345,7 @@ class Scanner {
   }
 
   private restOfLine(): number {
-    let i = this.pos;
-    while (i < this.s.length && !this.isBreak(i)) i++;
-    return i;
+    return this.skip(LINE_REST, this.pos);
   }
 
   /** A tag: verbatim `!<uri>`, or a handle and suffix; it must be followed by a blank. */
@@ -366,6 +377,8 @@ class Scanner {
       }
       if (this.pos >= this.s.length) this.fail(start, "found unexpected end of stream in a quoted scalar");
       while (!this.isBlankz(this.pos)) {
+        this.pos = this.skip(single ? SINGLE_QUOTED_RUN : DOUBLE_QUOTED_RUN, this.pos);
+        if (this.isBlankz(this.pos)) break;
         const c = this.s[this.pos];
         if (single) {
           if (c === "'" && this.s[this.pos + 1] === "'") this.pos += 2;
@@ -414,6 +427,12 @@ class Scanner {
       if (this.column === 0 && (this.s.startsWith("---", this.pos) || this.s.startsWith("...", this.pos)) && this.isBlankz(this.pos + 3)) break;
       if (this.s[this.pos] === "#") break;
       while (!this.isBlankz(this.pos)) {
+        const run = this.skip(this.flow > 0 ? FLOW_PLAIN_RUN : BLOCK_PLAIN_RUN, this.pos);
+        if (run > this.pos) {
+          leadingBlanks = false;
+          this.pos = run;
+          continue;
+        }
         const c = this.s[this.pos];
         if ((c === ":" && this.isBlankz(this.pos + 1)) || (this.flow > 0 && /[,?[\]{}]/.test(c))) break;
         leadingBlanks = false;
