@@ -6,6 +6,7 @@ import { Locator } from "./model/locate";
 import { normalize } from "./model/normalize";
 import { ParsedYaml, parseYaml, rootAnchor } from "./model/parse";
 import { DecodeCache } from "./model/decode-cache";
+import type { ReaderScan } from "./model/reference-reader";
 import type { SourceMap } from "./model/source";
 import { limitFindings, MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
@@ -42,6 +43,9 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
 /** The decode cache each model was built with: an incremental update of the model reuses it (incremental/update.ts). */
 export const decodeCaches = new WeakMap<PackModel, DecodeCache>();
 
+/** The reference reader's scan of each model's text: an incremental update rescans from it (incremental/update.ts). */
+export const readerScans = new WeakMap<PackModel, ReaderScan>();
+
 /**
  * Everything after the parse: decode, normalize, rules, advisories. Shared by buildPackModel and incremental
  * updates, which pass the parse they spliced and the cache of the version they update.
@@ -75,7 +79,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     text,
     lines,
     yaml: oversized ? undefined : parsed.doc,
-    readingEnd: parsed.readingEnd,
+    readingEnd: parsed.reader.end,
     bundle,
     sources,
     at,
@@ -94,6 +98,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   findings.push(...advice.findings);
   decodeCaches.set(model, cache);
+  readerScans.set(model, parsed.reader);
   return model;
 }
 

@@ -1,7 +1,6 @@
-import { assemblePackModel, decodeCaches, PackModel } from "../pack-model";
+import { assemblePackModel, decodeCaches, PackModel, readerScans } from "../pack-model";
 import { DecodeCache } from "../model/decode-cache";
-import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, REFERENCE_READER, syntaxProblems, type SyntaxProblem } from "../model/parse";
-import { scanAsReference, withReaderLineBreaks } from "../model/reference-reader";
+import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -24,17 +23,16 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const text = lines.getText();
   const doc = previous.yaml;
   const controls = previousControlCharacters(previous);
-  // The reference's reader runs over the whole new text (a linear scan, no parse): where it stops reading and its errors.
-  const reader = edit && previous.readingEnd === oldText.length ? scanAsReference(withReaderLineBreaks(text)) : undefined;
+  // The reference's reader, rescanned from before the edit until it is back in step: where it stops reading, its errors.
+  const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, readerScans.get(previous), edit) : undefined;
   if (edit && reader && reader.end === text.length && reader.shallowLines.length === 0 && cache && doc && isSplittable(cache, previous) && !insertsLineBreaks(text, edit) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
-        const readerProblems = reader.problems.map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
-        const syntax = [...syntaxProblems(doc), ...readerProblems, ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
-        const model = assemblePackModel(text, lines, { doc, readingEnd: text.length, syntax }, cache);
+        const syntax = [...syntaxProblems(doc), ...readerProblems(reader), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
+        const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
         updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;
       }

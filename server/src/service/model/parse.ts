@@ -2,7 +2,7 @@ import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, S
 import { MAX_NESTING } from "./limits";
 import { lineEnd } from "../util/lines";
 import type { Span } from "../types";
-import { scanAsReference, withReaderLineBreaks } from "./reference-reader";
+import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-reader";
 import { padLines, unpadRanges } from "./padded-parse";
 import { isBlank } from "../util/go-quote";
 
@@ -16,8 +16,8 @@ export interface SyntaxProblem {
 export interface ParsedYaml {
   /** The first YAML document, up to where the reference stops reading. Undefined for an empty stream. */
   doc: Document.Parsed | undefined;
-  /** Where the reference stops reading (reading-end.ts): text.length when it reads the whole text. */
-  readingEnd: number;
+  /** The reference's reader over the text: where it stops reading (text.length when it reads it all), its errors. */
+  reader: ReaderScan;
   syntax: SyntaxProblem[];
   /** The first collection nested deeper than MAX_NESTING: it and everything below it were replaced by an empty value. */
   tooDeep?: Span;
@@ -37,17 +37,51 @@ export const PARSE_OPTIONS = {
  */
 export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
-  const source = withReaderLineBreaks(text);
-  // The reference never reads a blank text (the bundle is required before any YAML is read).
-  const reader = isBlank(text) ? { end: text.length, problems: [], shallowLines: [] } : scanAsReference(source);
+  const source = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
+  const reader = scanReader(text);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const readerProblems = reader.problems.map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
-  const syntax = [...syntaxProblems(doc), ...readerProblems, ...controlCharacters(text, 0, reader.end)].sort((a, b) => a.span.start - b.span.start);
-  return { doc, readingEnd: reader.end, syntax, ...(tooDeep && { tooDeep }) };
+  const syntax = [...syntaxProblems(doc), ...readerProblems(reader), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
+  return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * The reference reader's scan of `text` (reference-reader.ts), or of a text `edit` made from the one `previous`
+ * scanned. The reference never reads a blank text: the bundle is required before any YAML is read.
+ */
+export function scanReader(text: string, previous?: ReaderScan, edit?: { start: number; oldEnd: number; newEnd: number }): ReaderScan {
+  if (isBlank(text)) return { end: text.length, lookedAt: text.length, problems: [], shallowLines: [], checkpoints: [] };
+  return previous && edit ? rescanAsReference(text, previous, edit) : scanAsReference(text);
+}
+
+/**
+ * How far the reference's reader decoded the text, checking every character: it decodes whole 512-byte blocks of
+ * UTF-8 (as many as the scanner needed), so when it stops early, it has checked up to the end of that block.
+ */
+function decodedUntil(text: string, scan: ReaderScan): number {
+  if (scan.end >= text.length) return text.length;
+  let bytes = 0;
+  let i = 0;
+  for (; i < scan.lookedAt; i++) bytes += utf8Length(text.charCodeAt(i));
+  const block = Math.ceil(bytes / 512) * 512;
+  for (; i < text.length; i++) {
+    bytes += utf8Length(text.charCodeAt(i));
+    if (bytes > block) break;
+  }
+  return i;
+}
+
+/** UTF-8 bytes of a UTF-16 code unit (a surrogate pair's two halves make 4). */
+function utf8Length(unit: number): number {
+  return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+
+/** The problems of a reader scan, as syntax problems. */
+export function readerProblems(scan: ReaderScan): SyntaxProblem[] {
+  return scan.problems.map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
 }
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */

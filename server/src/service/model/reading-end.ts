@@ -1,4 +1,4 @@
-import { scanAsReference, withReaderLineBreaks } from "./reference-reader";
+import { scanReader } from "./parse";
 
 /**
  * The offset where the reference stops reading `text` (text.length when it reads all of it): yaml.Unmarshal
@@ -6,5 +6,5 @@ import { scanAsReference, withReaderLineBreaks } from "./reference-reader";
  * block collection, `...` or `---` at column 0, or a `%` directive at column 0 ends it; nothing after is checked.
  */
 export function readingEnd(text: string): number {
-  return scanAsReference(withReaderLineBreaks(text)).end;
+  return scanReader(text).end;
 }

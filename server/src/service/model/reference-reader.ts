@@ -17,35 +17,92 @@ import type { LinePad } from "./padded-parse";
 export interface ReaderScan {
   /** Offset where the reference stops reading: text.length when it reads to the end. */
   end: number;
+  /** How far its scanner looked, when it stopped before the end (the token that ended the document, and a few characters). */
+  lookedAt: number;
   /** The first error the reference's scanner (or its directive check) would stop at, if any. */
   problems: ReaderProblem[];
   /** Lines inside a flow collection or a quoted scalar indented no more than the block collection around them. */
   shallowLines: LinePad[];
+  /** Where a later scan of an edited text can resume (rescanAsReference), in text order. */
+  checkpoints: Checkpoint[];
 }
+
+/** The scanner's state at the first token of a line outside flow collections: scanning can resume there. */
+interface Checkpoint {
+  at: number;
+  lineStart: number;
+  simpleKeyAllowed: boolean;
+  indent: number;
+  indents: number[];
+  started: boolean;
+  rootDone: boolean;
+  hadBlockRoot: boolean;
+  seenYaml: boolean;
+  tagHandles: string[];
+  /** How many shallow lines come before it. */
+  shallowCount: number;
+}
+
+/** Checkpoints are kept at most this often (characters): an edit rescans from the one before it. */
+const CHECKPOINT_SPACING = 2048;
 
 export interface ReaderProblem {
   span: Span;
   message: string;
 }
 
-/**
- * The text as the reference's reader breaks lines: YAML 1.1 also breaks at NEL (U+0085), LS (U+2028) and
- * PS (U+2029), and a lone CR breaks a line too. Each becomes a LF, so offsets do not change.
- */
-export function withReaderLineBreaks(text: string): string {
-  return /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
-}
-
-/** Scans `source` (line breaks already normalized by withReaderLineBreaks) as the reference's reader does. */
+/** Scans `source` as the reference's reader does. */
 export function scanAsReference(source: string): ReaderScan {
   const scanner = new Scanner(source);
-  try {
-    scanner.run();
-  } catch (e) {
-    if (!(e instanceof ReaderError)) throw e;
-    return { end: scanner.end, problems: [e.problem], shallowLines: scanner.shallowLines };
-  }
-  return { end: scanner.end, problems: [], shallowLines: scanner.shallowLines };
+  const problem = scanner.runToEnd();
+  return { end: scanner.end, lookedAt: scanner.lookedAt, problems: problem ? [problem] : [], shallowLines: scanner.shallowLines, checkpoints: scanner.checkpoints };
+}
+
+/**
+ * scanAsReference(source) for a text that `previous` scanned before an edit replaced [start, oldEnd) with
+ * [start, newEnd): the scan resumes at the last checkpoint before the edit, and stops as soon as it is back
+ * in the state the previous scan had at the same text after the edit (the rest is the previous scan's, shifted).
+ */
+export function rescanAsReference(source: string, previous: ReaderScan, edit: { start: number; oldEnd: number; newEnd: number }): ReaderScan {
+  const delta = edit.newEnd - edit.oldEnd;
+  const oldLength = source.length - delta;
+  const cps = previous.checkpoints;
+  let k = cps.length - 1;
+  while (k >= 0 && cps[k].at > edit.start) k--;
+  if (previous.problems.length > 0 || previous.end < oldLength || k < 0) return scanAsReference(source);
+  const from = cps[k];
+  const later = new Map<number, number>();
+  for (let i = k + 1; i < cps.length; i++) if (cps[i].at >= edit.oldEnd) later.set(cps[i].at, i);
+  const scanner = new Scanner(source, from, (at, state) => {
+    if (at < edit.newEnd) return undefined;
+    const i = later.get(at - delta);
+    return i !== undefined && sameState(cps[i], state()) ? i : undefined;
+  });
+  const problem = scanner.runToEnd();
+  const shallowLines = [...previous.shallowLines.slice(0, from.shallowCount), ...scanner.shallowLines];
+  const checkpoints = [...cps.slice(0, k + 1), ...scanner.checkpoints];
+  if (problem || scanner.resyncedAt === undefined) return { end: scanner.end, lookedAt: scanner.lookedAt, problems: problem ? [problem] : [], shallowLines, checkpoints };
+  const old = cps[scanner.resyncedAt];
+  const extra = shallowLines.length - old.shallowCount;
+  for (const p of previous.shallowLines.slice(old.shallowCount)) shallowLines.push({ at: p.at + delta, pad: p.pad });
+  for (const c of cps.slice(scanner.resyncedAt)) checkpoints.push({ ...c, at: c.at + delta, lineStart: c.lineStart + delta, shallowCount: c.shallowCount + extra });
+  return { end: source.length, lookedAt: source.length, problems: [], shallowLines, checkpoints };
+}
+
+function sameState(a: Checkpoint, b: Checkpoint): boolean {
+  return (
+    a.at - a.lineStart === b.at - b.lineStart &&
+    a.simpleKeyAllowed === b.simpleKeyAllowed &&
+    a.indent === b.indent &&
+    a.started === b.started &&
+    a.rootDone === b.rootDone &&
+    a.hadBlockRoot === b.hadBlockRoot &&
+    a.seenYaml === b.seenYaml &&
+    a.indents.length === b.indents.length &&
+    a.indents.every((v, i) => v === b.indents[i]) &&
+    a.tagHandles.length === b.tagHandles.length &&
+    a.tagHandles.every((v, i) => v === b.tagHandles[i])
+  );
 }
 
 class ReaderError extends Error {
@@ -64,11 +121,11 @@ const URI_CHAR = /[0-9A-Za-z\-_;/?:@&=+$,.!~*'()[\]%]/;
 const FLOW_INDICATOR = /[,[\]{}]/;
 const HEX = /^[0-9A-Fa-f]+$/;
 /** Runs of characters that need no decision: the rest of a line, and the ordinary text of scalars. */
-const LINE_REST = /[^\r\n]*/y;
-const SINGLE_QUOTED_RUN = /[^'\s]*/y;
-const DOUBLE_QUOTED_RUN = /[^"\\\s]*/y;
-const BLOCK_PLAIN_RUN = /[^:\s]*/y;
-const FLOW_PLAIN_RUN = /[^:,?[\]{}\s]*/y;
+const LINE_REST = /[^\r\n\u0085\u2028\u2029]*/y;
+const SINGLE_QUOTED_RUN = /[^'\s\u0085]*/y;
+const DOUBLE_QUOTED_RUN = /[^"\\\s\u0085]*/y;
+const BLOCK_PLAIN_RUN = /[^:\s\u0085]*/y;
+const FLOW_PLAIN_RUN = /[^:,?[\]{}\s\u0085]*/y;
 const ESCAPES = new Set([..."0abt\tnvfre \"'\\N_LP"]);
 
 interface SimpleKey {
@@ -82,7 +139,7 @@ class Scanner {
   private lineStart = 0;
   private flow = 0;
   private indent = -1;
-  private readonly indents: number[] = [];
+  private indents: number[] = [];
   private simpleKeyAllowed = true;
   /** Column and line start of the token that may be a simple key (a scalar, alias or flow collection start). */
   private simpleKey: SimpleKey | undefined;
@@ -97,21 +154,108 @@ class Scanner {
   /** The token being scanned ends the document: it is scanned, then reading stops. */
   private stopping = false;
   private inQuote = false;
+  /** A `?` started the current flow entry: its value may follow a key over several lines. */
+  private explicitKey = false;
+  /** Tokens scanned (libyaml's, counting the ones it inserts); and how many when the document's end was found. */
+  private tokens = 0;
+  private tokensAtEnd = 0;
+  /** Where the line of the last token started (a token on another line is the first of its line). */
+  private lastTokenLine = -1;
   readonly shallowLines: LinePad[] = [];
   private seenYaml = false;
-  private readonly tagHandles = new Set<string>();
+  private tagHandles = new Set<string>();
+  readonly checkpoints: Checkpoint[] = [];
+  private shallowBase = 0;
+  private lastCheckpoint = -CHECKPOINT_SPACING;
+  /** The index of the previous scan's checkpoint this scan caught up with (rescanAsReference). */
+  resyncedAt: number | undefined;
   end: number;
 
-  constructor(private readonly s: string) {
+  constructor(
+    private readonly s: string,
+    from?: Checkpoint,
+    /** At each line start where a checkpoint could be: the previous scan's checkpoint with the same state there, if any. */
+    private readonly resync?: (at: number, state: () => Checkpoint) => number | undefined,
+  ) {
     this.end = s.length;
-    if (s.charCodeAt(0) === 0xfeff) this.pos = this.lineStart = 1; // the encoding mark; columns count from after it
+    if (from) {
+      this.pos = this.lastCheckpoint = from.at;
+      this.lineStart = from.lineStart;
+      this.simpleKeyAllowed = from.simpleKeyAllowed;
+      this.indent = from.indent;
+      this.indents = [...from.indents];
+      this.started = from.started;
+      this.rootDone = from.rootDone;
+      this.hadBlockRoot = from.hadBlockRoot;
+      this.seenYaml = from.seenYaml;
+      this.tagHandles = new Set(from.tagHandles);
+      this.shallowBase = from.shallowCount;
+    } else if (s.charCodeAt(0) === 0xfeff) this.pos = this.lineStart = 1; // the encoding mark; columns count from after it
   }
 
-  run(): void {
-    for (;;) {
-      this.skipToToken();
-      if (this.pos >= this.s.length) return;
-      if (this.fetch()) return;
+  /** Scans to the end (or to where reading stops, or to where a rescan caught up); returns the error it stopped at. */
+  runToEnd(): ReaderProblem | undefined {
+    try {
+      return this.scan();
+    } finally {
+      // libyaml asks its reader for up to 4 characters ahead of the one it looks at.
+      this.lookedAt = Math.min(this.s.length, Math.max(this.pos, this.end) + 4);
+    }
+  }
+
+  lookedAt = 0;
+
+  private scan(): ReaderProblem | undefined {
+    try {
+      for (;;) {
+        this.skipToToken();
+        if (this.pos >= this.s.length) return undefined;
+        if (this.flow === 0 && this.lineStart !== this.lastTokenLine && !this.stopping) {
+          this.firstTokenOfLine();
+          if (this.resyncedAt !== undefined) return undefined;
+        }
+        this.lastTokenLine = this.lineStart;
+        const before = this.stopping;
+        this.fetch();
+        this.tokens++;
+        if (!before && this.stopping) this.tokensAtEnd = this.tokens;
+        // yaml.v3 keeps two tokens ahead of the parser (for comments), more while the head may be a simple key.
+        if (this.stopping && this.tokens - this.tokensAtEnd >= 2 && !this.endIsPendingKey()) return undefined;
+      }
+    } catch (e) {
+      if (!(e instanceof ReaderError)) throw e;
+      return e.problem;
+    }
+  }
+
+  private state(): Checkpoint {
+    return {
+      at: this.pos,
+      lineStart: this.lineStart,
+      simpleKeyAllowed: this.simpleKeyAllowed,
+      indent: this.indent,
+      indents: [...this.indents],
+      started: this.started,
+      rootDone: this.rootDone,
+      hadBlockRoot: this.hadBlockRoot,
+      seenYaml: this.seenYaml,
+      tagHandles: [...this.tagHandles],
+      shallowCount: this.shallowBase + this.shallowLines.length,
+    };
+  }
+
+  /** At a line's first token outside flow collections: a checkpoint now and then, and a rescan's chance to catch up. */
+  private firstTokenOfLine(): void {
+    if (this.resync) {
+      const i = this.resync(this.pos, () => this.state());
+      if (i !== undefined) {
+        this.resyncedAt = i;
+        return;
+      }
+    }
+    if (this.pos - this.lastCheckpoint >= CHECKPOINT_SPACING) {
+      this.checkpoints.push(this.state());
+      this.lastCheckpoint = this.pos;
     }
   }
 
@@ -125,7 +269,7 @@ class Scanner {
 
   private isBlankz(at: number): boolean {
     const c = this.code(at);
-    return c === SPACE || c === TAB || c === LF || c === CR || c === -1;
+    return c === SPACE || c === TAB || c === -1 || this.isBreak(at);
   }
 
   /** The end of the run `re` (a sticky regex that may match nothing) matches at `at`. */
@@ -135,9 +279,10 @@ class Scanner {
     return re.lastIndex;
   }
 
+  /** YAML 1.1 line breaks: LF, CR, NEL, LS and PS. */
   private isBreak(at = this.pos): boolean {
     const c = this.code(at);
-    return c === LF || c === CR;
+    return c === LF || c === CR || c === 0x85 || c === 0x2028 || c === 0x2029;
   }
 
   private skipBreak(): void {
@@ -172,7 +317,7 @@ class Scanner {
   }
 
   /** Scans one token; returns true when reading stops here. */
-  private fetch(): boolean {
+  private fetch(): void {
     const start = this.pos;
     const column = this.column;
     const c = this.s[this.pos];
@@ -182,23 +327,23 @@ class Scanner {
     if (this.flow === 0) this.unroll(column);
     const atColumn0 = column === 0;
     const docIndicator = atColumn0 && (this.s.startsWith("---", start) || this.s.startsWith("...", start)) && this.isBlankz(start + 3);
-    if (this.started && (this.rootDone || (this.flow === 0 && this.indent === -1 && this.indents.length === 0 && this.hadBlockRoot) || docIndicator || (atColumn0 && c === "%"))) {
+    if (!this.stopping && this.started && (this.rootDone || (this.flow === 0 && this.indent === -1 && this.indents.length === 0 && this.hadBlockRoot) || docIndicator || (atColumn0 && c === "%"))) {
       // The root node is complete: the parser takes this token as the document's implicit end, after scanning it.
       this.end = start;
       this.stopping = true;
     }
     if (atColumn0 && c === "%") {
       this.directive();
-      return this.stopping;
+      return;
     }
     if (docIndicator) {
-      if (this.stopping) return true;
+      this.unroll(-1);
       this.simpleKeyAllowed = false;
       this.simpleKey = undefined;
       this.pos += 3;
       // `---` starts the document (a node may follow on its line); leading `...` lines are skipped.
       if (c === "-") this.started = true;
-      return false;
+      return;
     }
     this.started = true;
     switch (c) {
@@ -207,10 +352,11 @@ class Scanner {
         this.saveSimpleKey(column, lineStart, start);
         this.outerKeys.push(this.simpleKey);
         this.simpleKey = undefined;
+        this.explicitKey = false;
         this.flow++;
         this.simpleKeyAllowed = true;
         this.pos++;
-        return this.stopping;
+        return;
       case "]":
       case "}":
         this.simpleKey = this.outerKeys.pop();
@@ -218,20 +364,25 @@ class Scanner {
         this.simpleKeyAllowed = false;
         this.pos++;
         this.nodeEnd();
-        return this.stopping;
+        return;
       case ",":
+        this.explicitKey = false;
         this.simpleKey = undefined;
         this.simpleKeyAllowed = true;
         this.pos++;
-        return this.stopping;
+        return;
     }
     if ((c === "-" && this.isBlankz(start + 1)) || ((c === "?" || c === ":") && (this.flow > 0 || this.isBlankz(start + 1)))) {
       if (c === ":" && this.simpleKey) {
-        // The value of a simple key: its column opens a block mapping.
+        // The value of a simple key: the key is inserted before it, and its column may open a block mapping.
+        this.tokens++;
         if (this.flow === 0) this.roll(this.simpleKey.column);
         this.simpleKey = undefined;
         this.simpleKeyAllowed = false;
       } else {
+        // In a flow collection, a value needs a key: a simple one on its line, or one after `?`.
+        if (c === ":" && this.flow > 0 && !this.explicitKey) this.fail(start, "did not find expected ',' or '}': a key in a flow collection must be on one line");
+        if (c === "?" && this.flow > 0) this.explicitKey = true;
         if (this.flow === 0) {
           if (c === "-" && !this.simpleKeyAllowed) this.fail(start, "block sequence entries are not allowed in this context");
           if (c === ":" && !this.simpleKeyAllowed) this.fail(start, "mapping values are not allowed in this context");
@@ -241,7 +392,7 @@ class Scanner {
         this.simpleKeyAllowed = c === "-" || this.flow === 0;
       }
       this.pos++;
-      return this.stopping;
+      return;
     }
     switch (c) {
       case "*":
@@ -251,12 +402,12 @@ class Scanner {
         this.pos++;
         while (!this.isBlankz(this.pos) && !FLOW_INDICATOR.test(this.s[this.pos])) this.pos++;
         if (c === "*") this.nodeEnd();
-        return this.stopping;
+        return;
       case "!":
         this.saveSimpleKey(column, lineStart, start);
         this.simpleKeyAllowed = false;
         this.tag();
-        return this.stopping;
+        return;
       case "|":
       case ">":
         if (this.flow === 0) {
@@ -264,7 +415,7 @@ class Scanner {
           this.simpleKeyAllowed = true;
           this.blockScalar();
           this.nodeEnd();
-          return this.stopping;
+          return;
         }
         break;
       case "'":
@@ -275,7 +426,7 @@ class Scanner {
         this.quoted(c === "'");
         this.inQuote = false;
         this.nodeEnd();
-        return this.stopping;
+        return;
     }
     const startsPlain = (!this.isBlankz(start) && !/[-?:,[\]{}#&*!|>'"%@`]/.test(c)) || (/[-?:]/.test(c) && !this.isBlankz(start + 1));
     if (!startsPlain) {
@@ -285,7 +436,13 @@ class Scanner {
     this.simpleKeyAllowed = false;
     this.plain();
     this.nodeEnd();
-    return this.stopping;
+    return;
+  }
+
+  /** Whether the token that ended the document may still be a simple key (the scanner reads on to its `:`). */
+  private endIsPendingKey(): boolean {
+    const key = this.simpleKey;
+    return key !== undefined && key.pos === this.end && key.lineStart === this.lineStart && this.pos - key.pos <= 1024;
   }
 
   private saveSimpleKey(column: number, lineStart: number, pos: number): void {
@@ -303,6 +460,7 @@ class Scanner {
 
   private roll(column: number): void {
     if (this.indent < column) {
+      this.tokens++; // BLOCK-MAPPING-START or BLOCK-SEQUENCE-START
       this.indents.push(this.indent);
       this.indent = column;
       this.hadBlockRoot = true;
@@ -310,7 +468,10 @@ class Scanner {
   }
 
   private unroll(column: number): void {
-    while (this.indent > column) this.indent = this.indents.pop()!;
+    while (this.indent > column) {
+      this.indent = this.indents.pop()!;
+      this.tokens++; // BLOCK-END
+    }
   }
 
   /** A `%` directive line: its name and arguments, and the prologue's rules (only YAML 1.1, no duplicates). */
