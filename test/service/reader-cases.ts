@@ -27,6 +27,7 @@ export const readerCases: ReaderCase[] = [
   { name: "tab-only line after a key", text: swap("version:\n", "version:\n\t\n"), want: "decode" },
   { name: "tab before the first comment", text: "\t# note\n" + P, want: "decode" },
   { name: "tab after a quoted value, then a tab line", text: swap("  name: Support Eval\n", '  name: "Support Eval"\n\t# note\n'), want: "decode" },
+  { name: "tab-only and tab-comment lines after a comment", text: "# about\n\t\n\t# more\n" + P, want: [] },
   { name: "tab after a value", text: swap("  name: Support Eval\n", "  name: Support Eval\t\n"), want: [] },
   { name: "tab after a colon", text: swap("  name: Support Eval\n", "  name:\tSupport Eval\n"), want: [] },
   // YAML 1.1 line breaks: NEL, LS, PS.
@@ -64,6 +65,7 @@ export const readerCases: ReaderCase[] = [
   { name: "a control character reached by the scan after ...", text: P + "...\n" + "#".repeat(1100) + "\n\u0001\n", want: "decode" },
   { name: "a control character blocks after where the scan stopped", text: P + "...\nnext: 1\nmore: 2\n" + "#".repeat(1100) + "\n\u0001\n", want: [] },
   { name: "a second document is never read", text: P + "---\nversion: {number: oops\n", want: [] },
+  { name: "a directive in the middle of a mapping", text: swap("challenges:\n", "%TAG !e! tag:e,2000:\nchallenges:\n"), want: "decode" },
   { name: "a directive ends the document", text: P + "%YAML 1.1\n---\nfoo: 1\n", want: [] },
   { name: "an unknown directive after the document is still scanned", text: P + "%FOO\n", want: "decode" },
   {

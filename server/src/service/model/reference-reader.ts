@@ -309,14 +309,33 @@ class Scanner {
         if (c === SPACE || (c === TAB && (this.flow > 0 || !this.simpleKeyAllowed))) this.pos++;
         else break;
       }
-      if (this.code() === 0x23 /* # */) this.pos = this.restOfLine();
+      if (this.code() === 0x23 /* # */) {
+        this.pos = this.restOfLine();
+        this.commentLines();
+      }
       if (!this.isBreak()) return;
       this.skipBreak();
       if (this.flow === 0) this.simpleKeyAllowed = true;
     }
   }
 
-  /** Scans one token; returns true when reading stops here. */
+  /**
+   * yaml.v3 reads the lines after a comment ahead, to group comments: the blank and comment lines that follow one
+   * are consumed whole, tabs included. Leaves the position at the line break before the next other line.
+   */
+  private commentLines(): void {
+    for (;;) {
+      if (!this.isBreak()) return;
+      let i = this.pos + (this.code() === CR && this.code(this.pos + 1) === LF ? 2 : 1);
+      while (this.code(i) === SPACE || this.code(i) === TAB) i++;
+      if (this.code(i) === 0x23) i = this.skip(LINE_REST, i);
+      else if (!this.isBreak(i) || i >= this.s.length) return;
+      this.skipBreak();
+      this.pos = i;
+    }
+  }
+
+  /** Scans one token. */
   private fetch(): void {
     const start = this.pos;
     const column = this.column;
@@ -503,6 +522,8 @@ class Scanner {
       this.fail(start, `found unknown directive name %${name} (only %YAML and %TAG are allowed)`);
     }
     this.pos = lineEnd;
+    // The directive takes its line break: the next line cannot start a simple key or a block sequence entry.
+    if (this.isBreak()) this.skipBreak();
   }
 
   private restOfLine(): number {
