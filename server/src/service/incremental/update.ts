@@ -31,7 +31,8 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
-        const syntax = [...syntaxProblems(doc), ...readerProblems(reader), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
+        const own = syntaxProblems(doc);
+        const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
         const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
         updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;

@@ -44,7 +44,8 @@ export function parseYaml(text: string): ParsedYaml {
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const syntax = [...syntaxProblems(doc), ...readerProblems(reader), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
+  const own = syntaxProblems(doc);
+  const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
 }
 
@@ -79,9 +80,12 @@ function utf8Length(unit: number): number {
   return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
 }
 
-/** The problems of a reader scan, as syntax problems. */
-export function readerProblems(scan: ReaderScan): SyntaxProblem[] {
-  return scan.problems.map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
+/** The problems of a reader scan, as syntax problems; one the yaml package already reports on its line is left out. */
+export function readerProblems(scan: ReaderScan, text: string, reported: readonly SyntaxProblem[]): SyntaxProblem[] {
+  const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
+  return scan.problems
+    .filter((p) => !reported.some((r) => lineOf(r.span.start) === lineOf(p.span.start)))
+    .map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
 }
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
