@@ -11,7 +11,7 @@ const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]
 const int = (r: Rng, n: number) => Math.floor(r() * n);
 
 const TYPED = [..."abcdefghijklmnopqrstuvwxyz-_0123456789 "];
-const SYNTAX = [":", ": ", "-", "- ", "#", '"', "'", "[", "]", "{", "}", ",", "|", ">", "&a ", "*a", "!!str ", "? ", "\t", "~", "\n", "\r\n", "\r", "---", "...", "\\", "{{ input.prompt }}", "input:", "artifact:", "\u0001", "\u007f", "\u0085"];
+const SYNTAX = [":", ": ", "-", "- ", "#", '"', "'", "[", "]", "{", "}", ",", "|", ">", "&a ", "*a", "!!str ", "? ", "\t", "~", "\n", "\r\n", "\r", "---", "...", "\\", "{{ input.prompt }}", "input:", "artifact:", "\u0001", "\u007f", "\u0085", "\u2028", "%YAML 1.1\n", "\t# c", '"\\ud800"', "!<> "];
 
 function lineStartOf(text: string, offset: number): number {
   return text.lastIndexOf("\n", offset - 1) + 1;

@@ -149,6 +149,8 @@ export function incrementalSeeds(): { name: string; text: string }[] {
     ...packSeeds(join(__dirname, "../../..")),
     { name: "rich", text: RICH_PACK },
     { name: "rich-crlf", text: RICH_PACK.replace(/\n/g, "\r\n") },
+    // The reference stops reading at `...`: what follows is never checked, until an edit removes it.
+    { name: "rich-then-ignored", text: RICH_PACK + "...\nnot: [read\n\t\n" },
     { name: "generated-40", text: generatePack({ cases: 40 }) },
   ];
 }

@@ -78,7 +78,7 @@ test("a missing key is still reported in a section the broken part does not reac
 test("ignored-text: after ..., a second document, a dedent below the root's column; nothing for a whole pack", () => {
   const warn = (text: string) => {
     const parsed = parseYaml(text);
-    return ignoredText(text, parsed.doc, parsed.extraDocuments).map((f) => [f.span.start, f.message]);
+    return ignoredText(text, parsed.reader.end).map((f) => [f.span.start, f.message]);
   };
   assert.deepEqual(warn(BASE), []);
   assert.deepEqual(warn("---\n# c\npack: {}\n...\n"), []);

@@ -360,18 +360,20 @@ test("every config check of the catalog has a table entry (apart from the two un
   assert.deepEqual([...new Set(cases.map((c) => c.code))].sort(), want.sort());
 });
 
-test("validator-config-invalid-json: unknown keys, wrong types and non-objects, each at its range", () => {
-  const src = withConfig("tool_call_assertion", "{tool_name: submit, ⟦typo⟧: true, count: ⟦1.5⟧, ordered_tools: [a, ⟦2⟧], ⟦Extra⟧: 1}");
-  const got = expectDiagnostics(src, { code: "validator-config-invalid-json", field: F });
-  assert.deepEqual(
-    got.map((d) => d.message),
-    [
-      `invalid JSON: json: unknown field "typo"`,
-      `invalid JSON: json: cannot unmarshal number 1.5 into Go struct field toolCallAssertionConfig.count of type int`,
-      `invalid JSON: json: cannot unmarshal number into Go struct field toolCallAssertionConfig.ordered_tools of type string`,
-      `invalid JSON: json: unknown field "Extra"`,
-    ],
+test("validator-config-invalid-json: only Go's first error, in sorted key order (the reference re-encodes the config as JSON)", () => {
+  // Keys in Go's order: Extra, count, ordered_tools, tool_name, typo / zz. Verdicts checked with the reference's validator.
+  const first = (config: string) => expectDiagnostics(withConfig("tool_call_assertion", config), { code: "validator-config-invalid-json", field: F })[0].message;
+  assert.equal(first(`{tool_name: submit, typo: true, count: 1.5, ordered_tools: [a, 2], ⟦Extra⟧: 1}`), `invalid JSON: json: unknown field "Extra"`);
+  assert.equal(
+    first(`{tool_name: submit, typo: true, count: ⟦1.5⟧, ordered_tools: [a, 2]}`),
+    `invalid JSON: json: cannot unmarshal number 1.5 into Go struct field toolCallAssertionConfig.count of type int`,
   );
+  assert.equal(
+    first(`{tool_name: submit, zz: true, ordered_tools: [a, ⟦2⟧]}`),
+    `invalid JSON: json: cannot unmarshal number into Go struct field toolCallAssertionConfig.ordered_tools of type string`,
+  );
+  expectDiagnostics(withConfig("token_f1", "{tool_name: submit, ⟦must_call⟧: true}"), { code: "validator-config-invalid-json", message: `invalid JSON: json: unknown field "must_call"` });
+  assert.equal(first(`{⟦wrong⟧: 1, zebra: 2, tool_name: submit}`), `invalid JSON: json: unknown field "wrong"`);
   expectDiagnostics(withConfig("fuzzy_match", "⟦[0.5]⟧"), {
     code: "validator-config-invalid-json",
     field: F,
@@ -454,4 +456,19 @@ test("postcondition: regex_match with a non-string value skips the regex and jso
   expectNo(src, "postcondition-value-invalid-regex");
   const blankPath = withConfig("postcondition", "{condition: exists, json_path: ' '}");
   assert.deepEqual(diagnose(blankPath).filter((d) => d.code.startsWith("postcondition-")), []);
+});
+
+test("normalized_match: a step with runes Go does not print is quoted with their escapes (Go's %q)", () => {
+  const got = expectDiagnostics(withConfig("normalized_match", '{pipeline: [⟦"trim\\u00a0"⟧, ⟦"lowercase\\u200b"⟧, ⟦"x\\u2028\\ue000\\U0001F600\\U000E0001"⟧]}'), {
+    code: "normalized-match-step-unsupported",
+  });
+  // The reference's verdicts: NBSP, ZWSP, LS, private use and tag characters escaped; the emoji printed.
+  assert.deepEqual(
+    got.map((d) => d.message),
+    [
+      `"trim\\u00a0" is not a supported normalization step`,
+      `"lowercase\\u200b" is not a supported normalization step`,
+      `"x\\u2028\\ue000😀\\U000e0001" is not a supported normalization step`,
+    ],
+  );
 });

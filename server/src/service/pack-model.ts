@@ -9,6 +9,7 @@ import { syntaxCauses } from "./model/syntax-causes";
 import { BrokenParts } from "./model/broken-parts";
 import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
+import type { ReaderScan } from "./model/reference-reader";
 import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
 import { SpanIndex } from "./model/span-index";
@@ -36,6 +37,9 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
 /** The decode cache each model was built with: an incremental update of the model reuses it (incremental/update.ts). */
 export const decodeCaches = new WeakMap<PackModel, DecodeCache>();
 
+/** The reference reader's scan of each model's text: an incremental update rescans from it (incremental/update.ts). */
+export const readerScans = new WeakMap<PackModel, ReaderScan>();
+
 /**
  * Everything after the parse: decode, normalize, rules, advisories. Shared by buildPackModel and incremental
  * updates, which pass the parse they spliced and the cache of the version they update.
@@ -51,7 +55,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   }
   const causes = syntaxCauses(text, parsed.doc, parsed.syntax);
   pushAll(findings, parseFindings(text, causes.problems, parsed, anchor));
-  pushAll(findings, ignoredText(text, parsed.doc, parsed.extraDocuments));
+  pushAll(findings, ignoredText(text, parsed.reader.end));
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 
@@ -74,7 +78,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     text,
     lines,
     yaml: oversized ? undefined : parsed.doc,
-    extraDocuments: parsed.extraDocuments.length,
+    readingEnd: parsed.reader.end,
     syntax: parsed.syntax,
     bundle,
     sources,
@@ -95,6 +99,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   pushAll(findings, advice.findings.filter((f) => broken.keeps(f)));
   decodeCaches.set(model, cache);
+  readerScans.set(model, parsed.reader);
   return model;
 }
 

@@ -1,6 +1,6 @@
-import { assemblePackModel, decodeCaches, PackModel } from "../pack-model";
+import { assemblePackModel, decodeCaches, PackModel, readerScans } from "../pack-model";
 import { DecodeCache } from "../model/decode-cache";
-import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, syntaxProblems, type SyntaxProblem } from "../model/parse";
+import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -23,14 +23,17 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const text = lines.getText();
   const doc = previous.yaml;
   const controls = previousControlCharacters(previous);
-  if (edit && cache && doc && previous.extraDocuments === 0 && isSplittable(cache, previous) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
+  // The reference's reader, rescanned from before the edit until it is back in step: where it stops reading, its errors.
+  const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, readerScans.get(previous), edit) : undefined;
+  if (edit && reader && reader.end === text.length && reader.shallowLines.length === 0 && cache && doc && isSplittable(cache, previous) && !insertsLineBreaks(text, edit) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
-        const syntax = [...syntaxProblems(doc), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
-        const model = assemblePackModel(text, lines, { doc, extraDocuments: [], syntax }, cache);
+        const own = syntaxProblems(doc);
+        const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
+        const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
         updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;
       }
@@ -76,9 +79,16 @@ function hasLimitFindings(model: PackModel): boolean {
   return model.findings.some((f) => f.code === "yaml-nesting-too-deep");
 }
 
-/** Whether units of this document can be parsed alone at all: no anchors or aliases, and no lone CR. */
+/** Whether units of this document can be parsed alone at all: no anchors or aliases, and no lone CR, NEL, LS or PS. */
 function isSplittable(cache: DecodeCache, model: PackModel): boolean {
-  // A lone CR anywhere makes the text's lines differ from the parser's (parse.ts reads it as a line break).
-  cache.splittable ??= !/\r(?!\n)/.test(model.text) && (!/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents));
+  // These make the text's lines differ from the parser's (parse.ts reads each as a line break, as the reference does).
+  cache.splittable ??= !READER_BREAK.test(model.text) && (!/[&*]/.test(model.text) || !hasAnchors(model.yaml?.contents));
   return cache.splittable;
+}
+
+const READER_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
+
+/** Whether the edit wrote a line break only the reference's reader sees (or a CR that may be one). */
+function insertsLineBreaks(text: string, edit: Edit): boolean {
+  return /[\r\u0085\u2028\u2029]/.test(text.slice(edit.start, edit.newEnd));
 }

@@ -80,7 +80,7 @@ export class YamlDecoder {
   private get anchors(): Map<string, { nodes: Node[]; starts: number[] }> {
     if (this.anchorIndex) return this.anchorIndex;
     const anchors = new Map<string, { nodes: Node[]; starts: number[] }>();
-    for (const node of anchoredNodes(this.doc.contents as Node | null)) {
+    for (const node of collectNodes(this.doc.contents as Node | null, (n) => !!n.anchor)) {
       const entry = anchors.get(node.anchor!) ?? { nodes: [], starts: [] };
       entry.nodes.push(node);
       anchors.set(node.anchor!, entry);
@@ -96,6 +96,7 @@ export class YamlDecoder {
   decodeRoot(rootAnchor: Span): Record<string, unknown> {
     const root = { kind: "object", entry: "$", optional: false, goType: "challengepack.rawBundle" } as const;
     try {
+      this.checkAliases();
       return this.decode(this.doc.contents as Node | null, root, rootAnchor) as Record<string, unknown>;
     } catch (e) {
       if (!(e instanceof FatalDecode)) throw e;
@@ -103,6 +104,21 @@ export class YamlDecoder {
       this.problems.push(e.problem);
       return this.zero(root, rootAnchor) as Record<string, unknown>;
     }
+  }
+
+  /**
+   * yaml.v3 resolves every alias while it parses, before decoding: an alias to an anchor not defined before it
+   * fails the whole file, even under a key the reference ignores. The first one in the text is reported.
+   */
+  private checkAliases(): void {
+    if (!this.text.includes("*")) return;
+    const aliases = collectNodes(this.doc.contents as Node | null, isAlias) as Alias[];
+    let first: { alias: Alias; start: number } | undefined;
+    for (const alias of aliases) {
+      const start = this.span(alias).start;
+      if ((!first || start < first.start) && !this.lastAnchoredBefore(alias.source, start)) first = { alias, start };
+    }
+    if (first) throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(first.alias), message: `unknown anchor '${first.alias.source}' referenced` });
   }
 
   /** A node's span without the line breaks and blanks a block collection ends with. */
@@ -675,8 +691,8 @@ function isSpace(text: string, i: number): boolean {
   return /\s/.test(text[i]);
 }
 
-/** Every node with an anchor, walked with an explicit stack (nesting depth is the document's to choose). */
-function anchoredNodes(root: Node | null): Node[] {
+/** Every node that passes `test`, walked with an explicit stack (nesting depth is the document's to choose). */
+function collectNodes(root: Node | null, test: (node: Node) => boolean): Node[] {
   const out: Node[] = [];
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -687,7 +703,7 @@ function anchoredNodes(root: Node | null): Node[] {
     }
     if (!n || typeof n !== "object" || !("range" in n)) continue;
     const node = n as Node;
-    if (node.anchor) out.push(node);
+    if (test(node)) out.push(node);
     if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
   }
   return out;

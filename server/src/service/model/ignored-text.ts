@@ -1,4 +1,3 @@
-import type { Document } from "yaml";
 import type { Finding } from "../types";
 import { lineEnd, lineStart } from "../util/lines";
 
@@ -7,29 +6,26 @@ export const IGNORED_TEXT = "ignored-text";
 
 /**
  * The reference reads the first YAML document only, and only its root node: text after a `...` document end
- * marker, a second document (`---`), and lines indented less than the root node's first line (which end that node)
- * are never read. One warning, on the first line of that text. The documents are the parser's (scanning the text
- * for markers would cost every version of a document of megabytes a pass over it).
+ * marker, a second document (`---` or a directive), and lines indented less than the root node's first line (which
+ * end that node) are never read. `end` is where its reader stops (reference-reader.ts); one warning goes on the
+ * first line of what it leaves that holds more than blanks, comments and markers, since only that drops data.
  */
-export function ignoredText(text: string, first: Document.Parsed | undefined, extra: readonly Document.Parsed[]): Finding[] {
-  const root = firstContent(text, 0, true);
-  if (!root) return [];
-  if (root.indent > 0) {
-    const less = new RegExp(`^([ \\t]{0,${root.indent - 1}})[^ \\t\\r\\n#]`, "gm");
-    less.lastIndex = lineEnd(text, root.start);
-    const m = less.exec(text);
-    const dedent = m ? m.index + m[1].length : undefined;
-    if (dedent !== undefined && (extra.length === 0 || dedent < extra[0].range[0])) {
-      return [warning(text, dedent, `ignored: this line is indented less than the pack's first line (line ${lineNumber(text, root.start)}), which ends the pack for AgentClash, so it never reads this or anything after it`)];
-    }
+export function ignoredText(text: string, end: number): Finding[] {
+  if (end >= text.length) return [];
+  const stop = firstContent(text, end, false);
+  if (!stop) return [];
+  if (stop.indent === 0 && /^\.\.\.(?=[ \t\r\n]|$)/.test(text.slice(stop.start, stop.start + 4))) {
+    const rest = firstContent(text, lineEnd(text, stop.start), true);
+    if (!rest) return [];
+    return [warning(text, rest.start, `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, stop.start)}, so it never reads this or anything after it`)];
   }
-  // A marker with nothing after it (an empty document) drops no data.
-  if (!first || !extra.some((d) => d.contents?.range && d.contents.range[1] > d.contents.range[0])) return [];
-  const rest = firstContent(text, extra[0].range[0], false);
-  if (!rest) return [];
-  if (!first.directives?.docEnd) return [warning(text, rest.start, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it")];
-  const end = lineStart(text, text.lastIndexOf("...", extra[0].range[0]));
-  return [warning(text, rest.start, `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, end)}, so it never reads this or anything after it`)];
+  if (stop.indent === 0 && (text.startsWith("%", stop.start) || /^---(?=[ \t\r\n]|$)/.test(text.slice(stop.start, stop.start + 4)))) {
+    if (!firstContent(text, stop.start, true)) return []; // a marker with nothing after it (an empty document) drops no data
+    return [warning(text, stop.start, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it")];
+  }
+  const root = firstContent(text, 0, true);
+  const where = root ? ` (line ${lineNumber(text, root.start)})` : "";
+  return [warning(text, stop.start, `ignored: this line is indented less than the pack's first line${where}, which ends the pack for AgentClash, so it never reads this or anything after it`)];
 }
 
 /** The first line from `from` that holds more than blanks and a comment (skipping a leading `---` and directives). */

@@ -17,7 +17,8 @@ export interface PackModel {
   readonly text: string;
   readonly lines: TextDocument;
   readonly yaml: Document.Parsed | undefined;
-  readonly extraDocuments: number;
+  /** Where the reference stops reading the text (text.length when it reads all of it): nothing after is checked. */
+  readonly readingEnd: number;
   /** The parser's syntax problems as it reported them, before they were reduced to their causes (syntax-causes.ts). */
   readonly syntax: readonly SyntaxProblem[];
   readonly bundle: Bundle;

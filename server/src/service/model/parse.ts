@@ -2,6 +2,9 @@ import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, S
 import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
 import type { Finding, Span } from "../types";
+import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-reader";
+import { padLines, unpadRanges } from "./padded-parse";
+import { isBlank } from "../util/go-quote";
 
 export interface SyntaxProblem {
   span: Span;
@@ -13,10 +16,10 @@ export interface SyntaxProblem {
 }
 
 export interface ParsedYaml {
-  /** The first YAML document: the only one the reference reads. Undefined for an empty stream. */
+  /** The first YAML document, up to where the reference stops reading. Undefined for an empty stream. */
   doc: Document.Parsed | undefined;
-  /** Documents after the first, which the reference never reads. */
-  extraDocuments: Document.Parsed[];
+  /** The reference's reader over the text: where it stops reading (text.length when it reads it all), its errors. */
+  reader: ReaderScan;
   syntax: SyntaxProblem[];
   /** The first collection nested deeper than MAX_NESTING: it and everything below it were replaced by an empty value. */
   tooDeep?: Span;
@@ -30,17 +33,65 @@ export const PARSE_OPTIONS = {
   strict: true,
 } as const;
 
-/** Parses YAML text once per document version, keeping every node's range and every comment. */
+/**
+ * Parses YAML text once per document version, keeping every node's range and every comment: only as far as the
+ * reference reads (its first document, up to where its root node ends), with the reference reader's own errors.
+ */
 export function parseYaml(text: string): ParsedYaml {
-  // A lone CR ends a line for YAML (and libyaml, and LSP), not for the yaml package: it becomes LF, same length.
-  const source = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
-  const docs = parseAllDocuments(source, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
-  const list: Document.Parsed[] = Array.from(docs);
-  const doc = list[0];
+  // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
+  const source = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
+  const reader = scanReader(text);
+  const read = reader.end < source.length ? source.slice(0, reader.end) : source;
+  const pads = reader.shallowLines.filter((p) => p.at < reader.end);
+  const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
+  if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const syntax = [...syntaxProblems(doc), ...controlCharacters(text, 0, text.length)].sort((a, b) => a.span.start - b.span.start);
-  return { doc, extraDocuments: list.slice(1), syntax, ...(tooDeep && { tooDeep }) };
+  const own = syntaxProblems(doc);
+  const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
+  return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
 }
+
+/**
+ * The reference reader's scan of `text` (reference-reader.ts), or of a text `edit` made from the one `previous`
+ * scanned. The reference never reads a blank text: the bundle is required before any YAML is read.
+ */
+export function scanReader(text: string, previous?: ReaderScan, edit?: { start: number; oldEnd: number; newEnd: number }): ReaderScan {
+  if (isBlank(text)) return { end: text.length, lookedAt: text.length, problems: [], shallowLines: [], checkpoints: [] };
+  return previous && edit ? rescanAsReference(text, previous, edit) : scanAsReference(text);
+}
+
+/**
+ * How far the reference's reader decoded the text, checking every character: it decodes whole 512-byte blocks of
+ * UTF-8 (as many as the scanner needed), so when it stops early, it has checked up to the end of that block.
+ */
+function decodedUntil(text: string, scan: ReaderScan): number {
+  if (scan.end >= text.length) return text.length;
+  let bytes = 0;
+  let i = 0;
+  for (; i < scan.lookedAt; i++) bytes += utf8Length(text.charCodeAt(i));
+  const block = Math.ceil(bytes / 512) * 512;
+  for (; i < text.length; i++) {
+    bytes += utf8Length(text.charCodeAt(i));
+    if (bytes > block) break;
+  }
+  return i;
+}
+
+/** UTF-8 bytes of a UTF-16 code unit (a surrogate pair's two halves make 4). */
+function utf8Length(unit: number): number {
+  return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+
+/** The problems of a reader scan, as syntax problems; one the yaml package already reports on its line is left out. */
+export function readerProblems(scan: ReaderScan, text: string, reported: readonly SyntaxProblem[]): SyntaxProblem[] {
+  const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
+  return scan.problems
+    .filter((p) => !reported.some((r) => lineOf(r.span.start) === lineOf(p.span.start)))
+    .map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
+}
+
+/** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
+export const REFERENCE_READER = "REFERENCE_READER";
 
 /** The yaml package's code for what it does not check itself: a character YAML does not allow. */
 export const CONTROL_CHARACTER = "CONTROL_CHARACTER";

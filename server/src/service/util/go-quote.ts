@@ -1,4 +1,11 @@
-/** Go's %q formatting of a string: double quotes, with escapes for quotes, backslashes and non-printable characters. */
+/**
+ * Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. Every other rune
+ * (other space separators, U+2028/U+2029, format characters such as U+200B, controls, private use, unassigned)
+ * is escaped by %q. The tables are the JavaScript engine's Unicode version, not Go's.
+ */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** Go's %q formatting of a string (strconv.Quote): double quotes, with escapes for quotes, backslashes and every rune that is not printable. */
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
@@ -14,12 +21,17 @@ export function goQuote(s: string): string {
       case "\f": out += "\\f"; continue;
       case "\v": out += "\\v"; continue;
     }
-    if (cp >= 0xd800 && cp <= 0xdfff) out += "\\ufffd";
-    else if (cp < 0x20 || cp === 0x7f) out += "\\x" + cp.toString(16).padStart(2, "0");
-    else if (cp >= 0x80 && cp < 0xa0) out += "\\u" + cp.toString(16).padStart(4, "0");
-    else out += ch;
+    if (cp >= 0xd800 && cp <= 0xdfff) out += "\\ufffd"; // a lone surrogate: Go's string would hold U+FFFD
+    else if (cp < 0x80 ? cp >= 0x20 && cp !== 0x7f : PRINTABLE.test(ch)) out += ch;
+    else if (cp < 0x20 || cp === 0x7f) out += "\\x" + hex(cp, 2);
+    else if (cp < 0x10000) out += "\\u" + hex(cp, 4);
+    else out += "\\U" + hex(cp, 8);
   }
   return out + '"';
+}
+
+function hex(cp: number, width: number): string {
+  return cp.toString(16).padStart(width, "0");
 }
 
 /** Unicode White_Space, as Go's unicode.IsSpace sees it (JavaScript's \s also has U+FEFF, which Go keeps). */

@@ -292,10 +292,10 @@ function checkConfig(ctx: RuleContext, v: EvalSpecValidatorsItem, i: number): vo
   decodedConfigs.set(v, null);
   const decoder = new StrictDecoder(ctx.sources, ctx.at);
   const cfg = decoder.decodeRoot(v.config, entry, `scoring.${catalogStructName(entry)}`, ctx.at.value(v, "config"), ctx.at.key(v, "config"));
-  // The reference keeps Go's first decode error and checks nothing else in this config; we show each.
-  for (const issue of decoder.issues) {
-    ctx.report("validator-config-invalid-json", field, issue.span, { message: `invalid JSON: ${issue.error}`, data: issue.data });
-  }
+  // Go's decoder keeps only its first error, in the order it meets keys (sorted: the config was re-encoded as
+  // JSON), and the reference checks nothing else in this config.
+  const first = decoder.issues[0];
+  if (first) ctx.report("validator-config-invalid-json", field, first.span, { message: `invalid JSON: ${first.error}`, data: first.data });
   reportCaseVariants(ctx, decoder.caseVariants);
   if (!cfg || decoder.issues.length > 0) return;
   decodedConfigs.set(v, cfg);

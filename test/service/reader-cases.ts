@@ -1,0 +1,90 @@
+import { pack } from "../helpers/packs";
+
+/**
+ * Texts where the reference's YAML reader (yaml.v3, YAML 1.1) and the yaml package (YAML 1.2) read differently,
+ * each with the reference validator's verdict (recorded by running it): "decode" when the file fails to decode,
+ * else the set of `field message` errors (empty: valid).
+ */
+export interface ReaderCase {
+  name: string;
+  text: string;
+  want: "decode" | string[];
+}
+
+const P = pack();
+const swap = (from: string | RegExp, to: string) => {
+  const text = P.replace(from, to);
+  if (text === P) throw new Error(`fixture: ${from} not found`);
+  return text;
+};
+
+/** The head section with `pack:` deleted: the root is the indented mapping under it. */
+const HEADLESS = P.replace("pack:\n", "");
+
+export const readerCases: ReaderCase[] = [
+  // A tab at the start of a line (comment or blank lines included) fails the file; after a value or a colon it is a blank.
+  { name: "tab before a comment line", text: swap("  name: Support Eval\n", "  name: Support Eval\n\t    # note\n"), want: "decode" },
+  { name: "tab-only line after a key", text: swap("version:\n", "version:\n\t\n"), want: "decode" },
+  { name: "tab before the first comment", text: "\t# note\n" + P, want: "decode" },
+  { name: "tab after a quoted value, then a tab line", text: swap("  name: Support Eval\n", '  name: "Support Eval"\n\t# note\n'), want: "decode" },
+  { name: "tab-only and tab-comment lines after a comment", text: "# about\n\t\n\t# more\n" + P, want: [] },
+  { name: "tab after a value", text: swap("  name: Support Eval\n", "  name: Support Eval\t\n"), want: [] },
+  { name: "tab after a colon", text: swap("  name: Support Eval\n", "  name:\tSupport Eval\n"), want: [] },
+  // YAML 1.1 line breaks: NEL, LS, PS.
+  { name: "LS inside a value breaks its line", text: swap("category: support", "category: sup\u2028port"), want: "decode" },
+  { name: "LS ends a comment", text: swap("  name: Support Eval\n", "  name: Support Eval # note\u2028x\n"), want: "decode" },
+  { name: "PS inside a value breaks its line", text: swap("category: support", "category: sup\u2029port"), want: "decode" },
+  { name: "NEL as every line break", text: P.replace(/\n/g, "\u0085"), want: [] },
+  { name: "LS starting an indented line is a blank line", text: swap("  family: support", "\u2028  family: support"), want: [] },
+  // Directives: only %YAML 1.1, once; %TAG handles once; no other directive.
+  { name: "%YAML 1.2", text: "%YAML 1.2\n---\n" + P, want: "decode" },
+  { name: "%YAML 1.1", text: "%YAML 1.1\n---\n" + P, want: [] },
+  { name: "duplicate %YAML", text: "%YAML 1.1\n%YAML 1.1\n---\n" + P, want: "decode" },
+  { name: "duplicate %TAG", text: "%TAG !a! tag:example.com,2000:\n%TAG !a! tag:example.com,2000:\n---\n" + P, want: "decode" },
+  { name: "unknown directive", text: "%FOO bar\n---\n" + P, want: "decode" },
+  // Scalars and tags.
+  { name: "lone surrogate escape", text: swap("family: support", 'family: "sup\\ud800port"'), want: "decode" },
+  { name: "escape past U+10FFFF", text: swap("family: support", 'family: "sup\\U00110000port"'), want: "decode" },
+  { name: "astral escape", text: swap("family: support", 'family: "sup\\U0001F600port"'), want: [] },
+  { name: "empty verbatim tag", text: swap("family: support", "family: !<> support"), want: "decode" },
+  { name: "verbatim str tag", text: swap("family: support", "family: !<tag:yaml.org,2002:str> support"), want: [] },
+  { name: "multi-line quoted key in a block mapping", text: swap("  name: Support Eval", '  "na\n  me": Support Eval'), want: "decode" },
+  { name: "multi-line quoted key in a flow mapping", text: P + 'notes: {"multi\n  line": 1}\n', want: "decode" },
+  { name: "multi-line quoted key after ? in a flow mapping", text: P + 'notes: {? "multi\n  line" : 1}\n', want: [] },
+  { name: "flow continuation indented less than its mapping", text: swap("dimensions: [correctness]", "dimensions: [\ncorrectness]"), want: [] },
+  { name: "quoted continuation indented less than its mapping", text: swap("category: support", 'category: "sup\nport"'), want: [] },
+  { name: "BOM at column 0 mid-file is part of the key", text: swap("challenges:\n", "\ufeffchallenges:\n"), want: ["challenges must contain at least one challenge", "input_sets[0].cases[0].challenge_key must reference a declared challenge"] },
+  // Only the first document's root node is read.
+  { name: "... x ends the document", text: P + "... x\n", want: [] },
+  { name: "text after ... is never read", text: P + "...\nnext: 1\nmore: 2\n}}} not: [yaml\n\t\n", want: [] },
+  // yaml.v3 scans two tokens past the parser (for comments): errors there still fail the file.
+  { name: "the two tokens after ... are scanned", text: P + "... x\n}}} not: [yaml\n", want: "decode" },
+  { name: "an unterminated quote right after ...", text: P + '...\n"unterminated\n', want: "decode" },
+  // The reader decodes 512-byte blocks ahead of the scanner: a control character in the block it stopped in fails the file.
+  { name: "a control character just after ...", text: P + "...\n\u0001\n", want: "decode" },
+  { name: "a control character reached by the scan after ...", text: P + "...\n" + "#".repeat(1100) + "\n\u0001\n", want: "decode" },
+  { name: "a control character blocks after where the scan stopped", text: P + "...\nnext: 1\nmore: 2\n" + "#".repeat(1100) + "\n\u0001\n", want: [] },
+  { name: "a second document is never read", text: P + "---\nversion: {number: oops\n", want: [] },
+  { name: "a directive in the middle of a mapping", text: swap("challenges:\n", "%TAG !e! tag:e,2000:\nchallenges:\n"), want: "decode" },
+  { name: "a directive ends the document", text: P + "%YAML 1.1\n---\nfoo: 1\n", want: [] },
+  { name: "an unknown directive after the document is still scanned", text: P + "%FOO\n", want: "decode" },
+  {
+    name: "a dedent below an indented root ends it",
+    text: HEADLESS,
+    want: [
+      "pack.slug is required",
+      "pack.name is required",
+      "pack.family is required",
+      "version.number must be greater than 0",
+      "challenges must contain at least one challenge",
+      "version.evaluation_spec.name is required",
+      "version.evaluation_spec.version_number must be greater than 0",
+      "version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid",
+      "version.evaluation_spec.validators must contain at least one validator",
+      "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
+    ],
+  },
+  // An alias to an undefined anchor fails the file wherever it is.
+  { name: "undefined alias under an ignored key", text: P + "notes: *never_defined\n", want: "decode" },
+  { name: "alias to an anchor defined after it", text: P + "notes: *later\nmore: &later x\n", want: "decode" },
+];
