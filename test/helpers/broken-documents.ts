@@ -72,7 +72,7 @@ export const BROKEN_CASES: BrokenCase[] = [
     name: "a flow list left open at the end of a section",
     text: editLine(26, (l) => l.replace("]", "")),
     first: { code: "yaml-syntax", at: "26:19" },
-    related: "28:1",
+    related: "28:12",
     all: ["yaml-syntax@26:19", MULTIPLE_SETS],
   },
   {

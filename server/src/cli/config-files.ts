@@ -66,11 +66,13 @@ export class ConfigResolver {
    * device (which would hang the run). Absent: undefined; present but not readable so: a usage error.
    */
   private readFound(path: string): string | undefined {
+    let link: boolean;
     try {
-      lstatSync(path);
+      link = lstatSync(path).isSymbolicLink();
     } catch {
       return undefined;
     }
+    if (!link) return readRegularFile(path, MAX_CONFIG_BYTES, "config ").toString("utf8");
     const found = new ConfinedFiles([dirname(path), ...this.roots]).resolveInside(path);
     if (found.state === "outside") throw new UsageError(`config ${path} is a symbolic link leading outside the project; it is not read`);
     if (found.state !== "file") throw new UsageError(`config ${path} is not a regular file (a FIFO, device, socket or broken link is never read)`);

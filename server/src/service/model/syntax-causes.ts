@@ -172,7 +172,18 @@ function region(text: string, at: number, noticed: number): Span {
       break;
     }
   }
-  return { start: parent, end: Math.max(end, noticed) };
+  if (noticed < end) return { start: parent, end };
+  // The parser gave up past the block (an unclosed bracket reads on): the block it gave up in is broken too.
+  const gaveUp = lineStart(text, noticed);
+  const gaveUpIndent = indentation(text, gaveUp);
+  let after = text.length;
+  for (let s = nextLineStart(text, noticed); s < text.length; s = nextLineStart(text, s)) {
+    if (hasContent(text, s, lineEnd(text, s)) && indentation(text, s) <= gaveUpIndent) {
+      after = s;
+      break;
+    }
+  }
+  return { start: parent, end: Math.max(after, noticed + 1) };
 }
 
 function nextLineStart(text: string, offset: number): number {
