@@ -34,6 +34,7 @@ import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "./languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
+import { PullDiagnostics } from "./pull-diagnostics";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
 
@@ -117,7 +118,7 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R>(name: string, empty: R, fn: (params: P) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
+  function guard<P, R>(name: string, empty: R, fn: (params: P, token: CancellationToken) => R | ResponseError<void> | Promise<R | ResponseError<void>>) {
     return async (params: P, token: CancellationToken): Promise<LspJson> => {
       if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
       if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
@@ -126,7 +127,7 @@ export function startServer(connection: Connection): void {
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
-        const result = await fn(params);
+        const result = await fn(params, token);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
@@ -225,7 +226,11 @@ export function startServer(connection: Connection): void {
       if (pullDiagnostics) workspace.opened(e.document.uri);
     }),
   );
-  documents.onDidChangeContent((e) => schedule(e.document.uri, opened.delete(e.document.uri) ? 0 : undefined));
+  documents.onDidChangeContent((e) => {
+    const justOpened = opened.delete(e.document.uri);
+    if (pullDiagnostics && !justOpened) pulls.changed(e.document.uri);
+    schedule(e.document.uri, justOpened ? 0 : undefined);
+  });
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
@@ -234,17 +239,30 @@ export function startServer(connection: Connection): void {
       sessions.delete(uri);
       pending.forget(uri);
       noticed.delete(uri);
+      pulls.closed(uri);
       const wasPublished = published.delete(uri);
       if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
       else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
 
+  const pulls = new PullDiagnostics({
+    debounceMs: (uri) => workspace.scopes.settingsFor(uri).diagnosticsDebounceMs,
+    canRefresh: () => refreshDiagnostics,
+    refresh: () => void connection.languages.diagnostics.refresh(),
+  });
   connection.languages.diagnostics.on(
-    guard("diagnostics", { kind: "full" as const, items: [] as ReturnType<typeof diagnosticsOf> }, (params) => {
-      const doc = documents.get(params.textDocument.uri);
-      return { kind: "full" as const, items: doc ? diagnosticsOf(doc) : [] };
-    }),
+    guard("diagnostics", { kind: "full" as const, items: [] as ReturnType<typeof diagnosticsOf> }, (params, token) =>
+      pulls.pull(
+        params.textDocument.uri,
+        params.previousResultId,
+        () => {
+          const doc = documents.get(params.textDocument.uri);
+          return doc ? diagnosticsOf(doc) : [];
+        },
+        token,
+      ),
+    ),
   );
 
   // ---- settings: one set per workspace folder (workspace/configuration with scopeUri), and one without ----
@@ -448,6 +466,7 @@ export function startServer(connection: Connection): void {
     shutDown = true;
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    pulls.dispose();
   });
 
   connection.listen();
