@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { threadCount, validateAll } from "../../server/src/cli/pool";
+import { defaultJobs, threadCount, validateAll } from "../../server/src/cli/pool";
 import { cli, packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
@@ -11,6 +11,15 @@ test("threads: none for small runs or one allowed thread; otherwise up to the li
   assert.equal(threadCount(16, 8), 2);
   assert.equal(threadCount(100, 4), 4);
   assert.equal(threadCount(100, 1), 0);
+});
+
+test("default jobs: no threads below 4 cores (measured slower there), every core from 4", () => {
+  assert.equal(defaultJobs(1), 1);
+  assert.equal(defaultJobs(2), 1);
+  assert.equal(defaultJobs(3), 1);
+  assert.equal(defaultJobs(4), 4);
+  assert.equal(defaultJobs(16), 16);
+  assert.equal(threadCount(200, defaultJobs(2)), 0);
 });
 
 /** 16 packs, every other one broken at a different line, so each file's diagnostics are its own. */

@@ -18,7 +18,7 @@ Options:
       --max-warnings N    exit 1 when there are more than N warnings
   -r, --rule CODE=LEVEL   set a rule's severity: off, error, warning, information or hint (repeatable)
   -c, --config FILE       use this config instead of searching for .packlintrc.json / package.json "packlint"
-  -j, --jobs N            validate on at most N threads (default: the number of cores)
+  -j, --jobs N            validate on at most N threads (default: the number of cores on 4 or more, else 1)
       --no-color          no colours in text output (also NO_COLOR=1); --color forces them
   -h, --help              show this help
   -v, --version           print the version

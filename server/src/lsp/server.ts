@@ -38,6 +38,7 @@ import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "../service/languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
+import { PullDiagnostics } from "./pull-diagnostics";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
 
@@ -118,7 +119,7 @@ export function startServer(connection: Connection): void {
    * Every request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a
    * cancelled request with RequestCancelled, and turns an exception into a logged, empty answer.
    */
-  function guard<P, R, E = void>(name: string, empty: R, fn: (params: P) => R | ResponseError<E> | Promise<R | ResponseError<E>>) {
+  function guard<P, R, E = void>(name: string, empty: R, fn: (params: P, token: CancellationToken) => R | ResponseError<E> | Promise<R | ResponseError<E>>) {
     return async (params: P, token: CancellationToken): Promise<R | ResponseError<E>> => {
       if (!initialized) return new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
       if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
@@ -127,7 +128,7 @@ export function startServer(connection: Connection): void {
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       try {
-        const result = await fn(params);
+        const result = await fn(params, token);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
@@ -226,7 +227,11 @@ export function startServer(connection: Connection): void {
       if (pullDiagnostics) workspace.opened(e.document.uri);
     }),
   );
-  documents.onDidChangeContent((e) => schedule(e.document.uri, opened.delete(e.document.uri) ? 0 : undefined));
+  documents.onDidChangeContent((e) => {
+    const justOpened = opened.delete(e.document.uri);
+    if (pullDiagnostics && !justOpened) pulls.changed(e.document.uri);
+    schedule(e.document.uri, justOpened ? 0 : undefined);
+  });
   documents.onDidClose((e) =>
     safely("close", () => {
       const uri = e.document.uri;
@@ -235,17 +240,30 @@ export function startServer(connection: Connection): void {
       sessions.delete(uri);
       pending.forget(uri);
       noticed.delete(uri);
+      pulls.closed(uri);
       const wasPublished = published.delete(uri);
       if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
       else if (!pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
 
+  const pulls = new PullDiagnostics({
+    debounceMs: (uri) => workspace.scopes.settingsFor(uri).diagnosticsDebounceMs,
+    canRefresh: () => refreshDiagnostics,
+    refresh: () => void connection.languages.diagnostics.refresh(),
+  });
   connection.languages.diagnostics.on(
-    guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>("diagnostics", { kind: "full", items: [] }, (params) => {
-      const doc = documents.get(params.textDocument.uri);
-      return { kind: "full" as const, items: doc ? diagnosticsOf(doc) : [] };
-    }),
+    guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>("diagnostics", { kind: "full", items: [] }, (params, token) =>
+      pulls.pull(
+        params.textDocument.uri,
+        params.previousResultId,
+        () => {
+          const doc = documents.get(params.textDocument.uri);
+          return doc ? diagnosticsOf(doc) : [];
+        },
+        token,
+      ),
+    ),
   );
 
   // ---- settings: one set per workspace folder (workspace/configuration with scopeUri), and one without ----
@@ -449,6 +467,7 @@ export function startServer(connection: Connection): void {
     shutDown = true;
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    pulls.dispose();
   });
 
   connection.listen();
