@@ -1,4 +1,4 @@
-import { isMap, isScalar } from "yaml";
+import { isMap, isScalar, Scalar } from "yaml";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Position, Span } from "../types";
@@ -12,6 +12,7 @@ import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { lineEnd, lineStart } from "../util/lines";
+import { yamlScalar } from "./edits";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -62,8 +63,11 @@ const SNIPPET_EXTRA: Record<string, string[]> = {
 
 class Env {
   readonly eol: string;
+  /** Inside `[...]` or `{...}`: only flow values and `key: value` pairs on one line may go here. */
+  readonly inFlow: boolean;
   constructor(readonly model: PackModel, readonly c: CursorContext, readonly offset: number) {
     this.eol = lineBreakOf(model);
+    this.inFlow = !!c.node?.flow;
   }
 
   valueAt = (path: PathSegment[]): unknown => decodedAt(this.model.bundle, this.model.sources, path)?.value;
@@ -187,9 +191,13 @@ function keyLines(env: Env, entry: string, key: string, column: number, snip: Sn
   return [`${key}:`, inner + snip.stop()];
 }
 
+/** Legacy spellings the reference still reads: offered last, after the keys that replace them. */
+const LEGACY_KEYS = new Set(["input_sets[].cases[]#item_key", "input_sets[]#items"]);
+
 /** What to insert before a key or item: a dash when the line has none yet, a space after a bare dash. */
 function leading(env: Env, needsDash: boolean): { text: string; column: number } {
   const { c } = env;
+  if (env.inFlow) return { text: "", column: c.column };
   if (/-$/.test(c.linePrefix)) return { text: " ", column: c.column + 1 };
   if (needsDash) return { text: "- ", column: c.column + 2 };
   return { text: "", column: c.column };
@@ -208,14 +216,16 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
     if (present.has(key) && key !== c.key) continue;
     const required = isRequired(entry, key);
     const snip = new Snippet();
-    const lines = hasColon ? [key] : keyLines(env, entry, key, lead.column, snip, 2);
+    // In a flow map a key's value goes on the same line: no block bodies.
+    const lines = hasColon ? [key] : env.inFlow ? [`${key}: ${snip.stop()}`] : keyLines(env, entry, key, lead.column, snip, 2);
     const text = lead.text + lines.join(env.eol);
+    const rank = LEGACY_KEYS.has(`${entry}#${key}`) ? "3" : required ? "1" : "2";
     items.push(
       env.item(key, text, {
         kind: CompletionKind.Property,
         detail: `${obj.keys[key].type}${required ? " · required" : ""}`,
         documentation: keyDocumentation(entry, key),
-        sortText: `${required ? "1" : "2"}_${String(index).padStart(3, "0")}`,
+        sortText: `${rank}_${String(index).padStart(3, "0")}`,
         filterText: key,
         insertTextFormat: hasColon ? 1 : 2,
         insertTextMode: 1,
@@ -228,7 +238,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
 /** The snippet that adds a whole new item to a list of objects. */
 function itemSnippet(env: Env, entry: string, needsDash: boolean): CompletionItem[] {
   const noun = ITEM_SNIPPETS[entry];
-  if (!noun) return [];
+  if (!noun || env.inFlow) return [];
   const lead = leading(env, needsDash);
   const snip = new Snippet();
   const body = requiredBody(env, entry, lead.column, snip, 2);
@@ -271,7 +281,7 @@ function itemRole(env: Env): CompletionItem[] {
 
 /** Items for a new (or partly typed) element of a list whose elements have shape `of`. */
 function listItems(env: Env, of: Shape, listPath: PathSegment[], needsDash: boolean): CompletionItem[] {
-  if (of.kind === "object") return [...itemSnippet(env, of.entry, needsDash), ...keyItems(env, of.entry, needsDash, new Set())];
+  if (of.kind === "object") return env.inFlow ? [] : [...itemSnippet(env, of.entry, needsDash), ...keyItems(env, of.entry, needsDash, new Set())];
   let values: CompletionItem[] = [];
   if (of.kind === "string-or-object") values = scalarValues(env, of.entry, "key"); // a plain string item is a dimension key
   else {
@@ -290,10 +300,39 @@ function valueRole(env: Env): CompletionItem[] {
   if (!shape || shape.kind !== "object" || !c.key) return [];
   const found = lookupKey(shape.entry, c.key);
   if (!found) return [];
-  const items = scalarValues(env, shape.entry, found.name);
+  const token = valueToken(env);
+  const items = scalarValues(env, shape.entry, found.name).map((i) => (token ? { ...i, textEdit: env.item(i.label, i.textEdit.newText, {}, token).textEdit } : i));
   // Right after the colon (`key:‸`), a value needs its space or YAML reads one longer key.
-  if (env.model.text[c.span.start - 1] !== ":") return items;
+  if (env.model.text[(token ?? c.span).start - 1] !== ":") return items;
   return items.map((i) => ({ ...i, textEdit: { ...i.textEdit, newText: " " + i.textEdit.newText } }));
+}
+
+/**
+ * The whole plain token a value's completion replaces, when YAML cut it short: `input:` typed after `source: `
+ * parses as a key of its own, so the scalar span is empty after the colon. Unquoted values only.
+ */
+function valueToken(env: Env): Span | undefined {
+  const { c, model, offset } = env;
+  const text = model.text;
+  if (text[c.span.start - 1] === '"' || text[c.span.start - 1] === "'") return undefined;
+  const bound = keyColonEnd(env);
+  if (bound === undefined) return undefined;
+  const stop = env.inFlow ? /[\s,\[\]{}]/ : /\s/;
+  let start = Math.min(c.span.start, offset);
+  while (start > bound && !stop.test(text[start - 1])) start--;
+  let end = Math.max(c.span.end, offset);
+  while (end < text.length && !stop.test(text[end])) end++;
+  return start === c.span.start && end === c.span.end ? undefined : { start, end };
+}
+
+/** The offset just after the colon that ends the cursor's key, when the key is written on the cursor's line. */
+function keyColonEnd(env: Env): number | undefined {
+  const { c, model, offset } = env;
+  const pair = c.node && isMap(c.node) ? c.node.items.find((p) => isScalar(p.key) && String(p.key.value) === c.key) : undefined;
+  const keyEnd = (pair?.key as Scalar | undefined)?.range?.[1];
+  if (keyEnd === undefined || keyEnd > offset) return undefined;
+  const colon = model.text.indexOf(":", keyEnd);
+  return colon >= 0 && colon < offset ? colon + 1 : undefined;
 }
 
 /** Values for a scalar (or a scalar list item) of `entry#key`: enum values, references, booleans. */
@@ -305,6 +344,7 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
       env.item(v, v, { kind: CompletionKind.EnumMember, sortText: String(i).padStart(3, "0"), documentation: note ? md(note) : undefined }),
     );
   }
+  if (key === "kind" && KIND_LISTS[entry]) return kindItems(env, entry);
   const ref = referenceOf(entry, key);
   if (ref?.kind === "symbol") return symbolItems(env, ref.symbol, "");
   if (ref?.kind === "source") return sourceItems(env);
@@ -312,6 +352,32 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
   const type = knownObjects[entry]?.keys[key]?.type.replace("?", "");
   if (type === "bool") return ["true", "false"].map((v) => env.item(v, v, { kind: CompletionKind.Constant }));
   return [];
+}
+
+/** Where each free-form `kind` is written in a case; the catalog has no enum for them (any non-blank kind passes). */
+const KIND_LISTS: Record<string, "inputs" | "expectations"> = {
+  "input_sets[].cases[].inputs[]": "inputs",
+  expectation: "expectations",
+};
+
+/** `kind` values: the default first, then the kinds the pack already writes for the same list, most used first. */
+function kindItems(env: Env, entry: string): CompletionItem[] {
+  const list = KIND_LISTS[entry];
+  const counts = new Map<string, number>([[defaultValue(entry, "kind") ?? "text", 0]]);
+  const editing = env.valueAt(env.c.path);
+  for (const set of env.model.bundle.input_sets) {
+    for (const c of set.cases) {
+      for (const x of c[list] ?? []) {
+        if (x === editing) continue;
+        const k = typeof x?.kind === "string" ? x.kind.trim() : "";
+        if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  const values = [...counts.keys()].sort((a, b) => (b === "text" ? 1 : 0) - (a === "text" ? 1 : 0) || counts.get(b)! - counts.get(a)!);
+  return values.map((v, i) =>
+    env.item(v, yamlScalar(v), { kind: CompletionKind.Value, detail: counts.get(v) ? `used ${counts.get(v)}× in this pack` : "free-form: any non-blank kind", sortText: String(i).padStart(3, "0") }),
+  );
 }
 
 function md(value: string): MarkupContent {
