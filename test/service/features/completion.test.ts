@@ -96,7 +96,7 @@ test("completion: new-item snippets for a challenge, input set, input, expectati
   assert.equal(item(expectation, "new expectation").textEdit.newText, "key: $1\n            kind: ${2:text}");
   const validator = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("  scorecard:", "    - ‸\n  scorecard:") }));
   const text = item(validator, "new validator").textEdit.newText;
-  assert.equal(text, `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: $4`);
+  assert.equal(text, `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: \${4:challenge_input}`);
 });
 
 test("completion: on a blank line under an empty list key, items come with their dash", () => {

@@ -1,15 +1,15 @@
-import { isMap, isSeq, Node, YAMLSeq } from "yaml";
+import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
 import type { PackDiagnostic, Range, Span } from "../types";
-import { rule as catalogRule } from "../catalog";
+import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
 import type { PathSegment } from "../model/cursor";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
 import { CodeAction, TextEdit, WorkspaceEdit } from "./shapes";
-import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
+import { appendItem, columnOf, contentEnd, edit, eolOf, insertKey, lineEnd, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
 import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
 import { noun } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
@@ -121,18 +121,63 @@ function itemNode(model: PackModel, list: unknown[], i: number): Node | undefine
   return (seq as YAMLSeq).items[src!.writtenIndex[i]] as Node | undefined;
 }
 
-/** The whole lines of a block list item, from its dash (and the comment lines right above it) to its last line. */
+/** The whole lines of a block list item, from its dash (and the comment lines right above it) to its last content line. */
 function itemLines(text: string, item: Node): Span {
   const r = item.range!;
   let start = lineStart(text, r[0]);
   const dashColumn = text.slice(start, r[0]).indexOf("-");
-  for (;;) {
+  const commentLine = new RegExp(`^ {${dashColumn}}#[^\\r\\n]*[\\r\\n]*$`);
+  while (start > 0) {
     const prev = lineStart(text, start - 1);
-    if (start === 0 || !new RegExp(`^ {${dashColumn}}#`).test(text.slice(prev, start))) break;
+    if (!commentLine.test(text.slice(prev, start))) break;
     start = prev;
   }
-  const end = text[r[1] - 1] === "\n" ? r[1] : nextLineStart(text, r[1]);
+  const last = contentEnd(item);
+  const end = text[last - 1] === "\n" || text[last - 1] === "\r" ? last : nextLineStart(text, last);
   return { start, end };
+}
+
+/** Anchors and aliases of the document, in text order. */
+function anchorsAndAliases(model: PackModel): { anchors: { name: string; at: number }[]; aliases: { name: string; at: number }[] } {
+  const anchors: { name: string; at: number }[] = [];
+  const aliases: { name: string; at: number }[] = [];
+  if (model.yaml) {
+    visit(model.yaml, (_key, node) => {
+      if (isAlias(node)) aliases.push({ name: node.source, at: node.range?.[0] ?? 0 });
+      else if (isNode(node) && node.anchor) anchors.push({ name: node.anchor, at: node.range?.[0] ?? 0 });
+    });
+  }
+  return { anchors, aliases };
+}
+
+/** The anchor an alias at `at` reads: the last one of that name before it. */
+function boundAnchor(anchors: { name: string; at: number }[], name: string, at: number): number | undefined {
+  let found: number | undefined;
+  for (const a of anchors) if (a.name === name && a.at < at) found = a.at;
+  return found;
+}
+
+/**
+ * Whether moving the text spans `moved` (in order) to `to` keeps every alias reading the anchor it reads now:
+ * an alias must still come after its anchor, and no other anchor of that name may come between them.
+ */
+function movesKeepAliases(model: PackModel, moved: Span[], to: number): boolean {
+  const { anchors, aliases } = anchorsAndAliases(model);
+  if (aliases.length === 0) return true;
+  const piece = (at: number) => moved.findIndex((m) => m.start <= at && at < m.end);
+  // Where a text offset lands after the move, as a sortable position: moved text goes to `to`, in order.
+  const after = (at: number): number => {
+    const i = piece(at);
+    return i < 0 ? at : to - 0.5 + (at - moved[i].start + moved.slice(0, i).reduce((n, m) => n + m.end - m.start, 0)) / 1e9;
+  };
+  const movedAnchors = anchors.map((a) => ({ name: a.name, at: after(a.at) })).sort((x, y) => x.at - y.at);
+  for (const alias of aliases) {
+    const before = boundAnchor(anchors, alias.name, alias.at);
+    const now = boundAnchor(movedAnchors, alias.name, after(alias.at));
+    if (before === undefined) continue;
+    if (now === undefined || now !== after(before)) return false;
+  }
+  return true;
 }
 
 const splitInputSet: Fix = (model, d) => {
@@ -161,6 +206,7 @@ const splitInputSet: Fix = (model, d) => {
   const firstLinePad = " ".repeat(dashColumn) + "-" + " ".repeat(Math.max(1, keyColumn - dashColumn - 1));
   const pad = " ".repeat(keyColumn);
   const edits: TextEdit[] = [];
+  const moved: Span[] = [];
   let added = "";
   for (const [challenge, cases] of groups) {
     const base = set.key ? `${set.key}-${challenge}` : challenge;
@@ -170,14 +216,18 @@ const splitInputSet: Fix = (model, d) => {
     added += `${firstLinePad}key: ${yamlScalar(key)}${eol}${pad}name: ${yamlScalar(set.name ? `${set.name} (${challenge})` : challenge)}${eol}${pad}cases:${eol}`;
     for (const { node } of cases) {
       const lines = itemLines(text, node);
-      added += text.slice(lines.start, lines.end);
-      if (!text.slice(lines.start, lines.end).endsWith("\n")) added += eol;
+      const body = text.slice(lines.start, lines.end);
+      added += body;
+      if (!/[\r\n]$/.test(body)) added += eol;
+      moved.push(lines);
       edits.push(edit(model, lines, ""));
     }
   }
-  const end = setNode.range[1];
-  const at = text[end - 1] === "\n" ? end : nextLineStart(text, end);
-  const prefix = at === text.length && !text.endsWith("\n") ? eol : "";
+  const end = contentEnd(setNode);
+  const at = text[end - 1] === "\n" || text[end - 1] === "\r" ? end : nextLineStart(text, end);
+  const prefix = at === text.length && lineEnd(text, end) === text.length ? eol : "";
+  // Cases that define anchors used elsewhere, or use anchors another definition would shadow, stay where they are.
+  if (!movesKeepAliases(model, moved, at)) return [];
   edits.push(edit(model, { start: at, end: at }, prefix + added));
   const names = [...groups.keys()].map((k) => `"${k}"`).join(", ");
   return action(model, `Split input set "${set.key}": move the cases of ${names} to input sets of their own`, d, edits, true);
@@ -194,9 +244,18 @@ const DECLARABLE: Partial<Record<SymbolKind, { list: (ref: SymbolEntry) => PathS
   judge: { list: () => ["version", "evaluation_spec", "llm_judges"], entry: "version.evaluation_spec.llm_judges[]" },
 };
 
+/** Keys a new declaration needs besides the catalog's required ones, given its other values (a validator's type). */
+function conditionalKeys(entry: string, values: Record<string, string>): string[] {
+  if (entry === "version.evaluation_spec.validators[]" && !enumValues("validator_types_not_requiring_expected_from").includes(values.type)) return ["expected_from"];
+  return [];
+}
+
 /** The new declaration's lines: its required keys, the name as `key`, enum and default values, else a TODO. */
 function skeleton(entry: string, name: string): string[] {
-  return requiredKeys(entry).map((k) => `${k}: ${yamlScalar(k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO")}`);
+  const values: Record<string, string> = {};
+  for (const k of requiredKeys(entry)) values[k] = k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO";
+  for (const k of conditionalKeys(entry, values)) values[k] = defaultValue(entry, k) ?? "TODO";
+  return Object.entries(values).map(([k, v]) => `${k}: ${yamlScalar(v)}`);
 }
 
 const undeclaredReference: Fix = (model, d) => {
@@ -209,7 +268,9 @@ const undeclaredReference: Fix = (model, d) => {
   const target = ref?.span ?? unquoted(model.text, span);
   const declared = symbolIndex(model).declared(kind, scope).map((s) => s.name);
   const out: CodeAction[] = [];
-  closest(name, declared).forEach((suggestion, i) => {
+  // A name the same list already holds is no fix: `[v1, v2]` would become `[v1, v1]`.
+  const siblings = new Set(listSiblings(model, d));
+  closest(name, declared.filter((n) => !siblings.has(n))).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
   });
   const site = DECLARABLE[kind];
@@ -221,6 +282,15 @@ const undeclaredReference: Fix = (model, d) => {
   }
   return out;
 };
+
+/** The other items of the list a diagnostic's field is an item of (`…validators[1]`). */
+function listSiblings(model: PackModel, d: PackDiagnostic): unknown[] {
+  const path = d.field ? parseFieldPath(d.field) : undefined;
+  const index = path?.[path.length - 1];
+  if (!path || typeof index !== "number") return [];
+  const list = valueAtField(model.bundle, path.slice(0, -1));
+  return Array.isArray(list) ? list.filter((_, i) => i !== index) : [];
+}
 
 // ---- missing required field ----
 
