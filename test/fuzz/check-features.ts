@@ -113,7 +113,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     for (const l of timed(stats, `references ${at}`, boundMs, () => session.references!(p, r() < 0.5))) assertRangeInside(lines, l.range, `references ${at}`);
     for (const hl of timed(stats, `highlights ${at}`, boundMs, () => session.highlights!(p))) assertRangeInside(lines, hl.range, `highlight ${at}`);
     const prep = timed(stats, `prepareRename ${at}`, boundMs, () => session.prepareRename!(p));
-    if (prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
+    if (prep && "range" in prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
     const name = NAMES[Math.floor(r() * NAMES.length)];
     const renamed = timed(stats, `rename ${at}`, boundMs, () => session.rename!(p, name));
     if (renamed && "edit" in renamed && renamed.edit) {

@@ -66,7 +66,14 @@ test("protocol: codeAction fixes the diagnostic; rename edits every occurrence o
   const at = { line: promptLine, character: lines[promptLine].indexOf("prompt") };
   const rename = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "question" });
   assert.equal(rename.changes![PACK].length, 2);
-  await assert.rejects(request(P.RenameRequest.type, { textDocument: doc, position: at, newName: "a: b" }), /YAML reads as syntax/);
+  // A refused rename fails the request with its reason (RequestFailed, -32803), not as a malformed request.
+  await assert.rejects(request(P.RenameRequest.type, { textDocument: doc, position: at, newName: "a: b" }), (e: { code?: number; message?: string }) => {
+    assert.equal(e.code, -32803);
+    assert.match(e.message ?? "", /YAML reads as syntax/);
+    return true;
+  });
+  const quoted = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "null" });
+  assert.deepEqual(quoted.changes![PACK].map((e) => e.newText), ['"null"', "null"], "quoted where it stands alone, as is after input:");
   const titleLine = lines.findIndex((l) => l.includes("title: Refund question"));
   assert.equal(await request(P.PrepareRenameRequest.type, { textDocument: doc, position: { line: titleLine, character: 12 } }), null);
 });

@@ -15,7 +15,7 @@ export interface DocumentSession {
   definition?(position: svc.Position): svc.Location[];
   references?(position: svc.Position, includeDeclaration: boolean): svc.Location[];
   highlights?(position: svc.Position): svc.DocumentHighlight[];
-  prepareRename?(position: svc.Position): { range: svc.Range; placeholder: string } | null;
+  prepareRename?(position: svc.Position): svc.PrepareRenameResult | null;
   rename?(position: svc.Position, newName: string): svc.RenameResult | null;
   codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];

@@ -345,11 +345,17 @@ export function startServer(connection: Connection): void {
   connection.onDefinition(guard("definition", [], (p) => at(p.textDocument.uri, (s) => s.definition?.(p.position), [])));
   connection.onReferences(guard("references", [], (p) => at(p.textDocument.uri, (s) => s.references?.(p.position, p.context.includeDeclaration), [])));
   connection.onDocumentHighlight(guard("documentHighlight", [], (p) => at(p.textDocument.uri, (s) => s.highlights?.(p.position), [])));
-  connection.onPrepareRename(guard("prepareRename", null, (p) => at(p.textDocument.uri, (s) => s.prepareRename?.(p.position), null)));
+  // A refused rename is a request that failed for a reason the user should read (RequestFailed), not a bad request.
+  connection.onPrepareRename(
+    guard("prepareRename", null, (p) => {
+      const result = at(p.textDocument.uri, (s) => s.prepareRename?.(p.position), null);
+      return result && "error" in result ? new ResponseError(LSPErrorCodes.RequestFailed, result.error) : result;
+    }),
+  );
   connection.onRenameRequest(
     guard("rename", null, (p) => {
       const result = at(p.textDocument.uri, (s) => s.rename?.(p.position, p.newName), null);
-      if (result && "error" in result) return new ResponseError(ErrorCodes.InvalidRequest, result.error);
+      if (result && "error" in result) return new ResponseError(LSPErrorCodes.RequestFailed, result.error);
       return result?.edit ?? null;
     }),
   );

@@ -2,7 +2,7 @@
 export { completion } from "./completion";
 export { hover, keyDocumentation } from "./hover";
 export { definition, references, documentHighlights, prepareRename, rename } from "./navigation";
-export type { RenameResult } from "./navigation";
+export type { PrepareRenameResult, RenameResult } from "./navigation";
 export { codeActions, convertLegacyItems } from "./actions";
 export { documentSymbols } from "./symbols";
 export { foldingRanges } from "./folding";
