@@ -5,6 +5,7 @@ import * as skill from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/lsp/languages";
 import type { Rng } from "./mutate";
 import { assertDiagnostics, assertRangeInside, lspLines } from "./check-service";
+import { completionEdits, EditInvariant, parsesWhole } from "../helpers/edit-invariant";
 
 export const PACK_URI = "file:///fuzz/pack.yaml";
 export const SKILL_URI = "file:///fuzz/skill/tests/skill_cases.yaml";
@@ -80,6 +81,11 @@ const NAMES = ["renamed", "new-key", "", "a b", "🦊", "x".repeat(300), "__prot
 export function checkPackFeatures(text: string, r: Rng, positions: number, boundMs: number, stats = emptyStats()): FeatureStats {
   const session = timed(stats, "build", boundMs, () => languages["challenge-pack"]!(text, PACK_URI));
   const lines = lspLines(text);
+  // A document that parses must stay whole under every edit we offer (issue 17); broken ones only get applied.
+  const whole = parsesWhole(text) ? new EditInvariant(text) : undefined;
+  const assertWhole = (edits: svc.TextEdit[], what: string, fixes?: svc.PackDiagnostic) => {
+    if (whole) assert.deepEqual(whole.problems(edits, fixes), [], `${what} keeps the pack whole`);
+  };
   const diagnostics = timed(stats, "diagnostics", boundMs, () => session.diagnostics({}));
   assertDiagnostics(text, diagnostics);
 
@@ -103,6 +109,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
       assertRangeInside(lines, item.textEdit.range, what);
       assert.equal(item.textEdit.range.start.line, item.textEdit.range.end.line, `${what}: a completion edit spans one line`);
       if (inText) assert.ok(containsPosition(item.textEdit.range, p), `${what}: the edit range ${JSON.stringify(item.textEdit.range)} must contain the cursor`);
+      if (inText) assertWhole(completionEdits(item), what);
     }
     const h = timed(stats, `hover ${at}`, boundMs, () => session.hover!(p));
     if (h?.range) assertRangeInside(lines, h.range, `hover ${at}`);
@@ -127,6 +134,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     for (const action of timed(stats, `codeActions ${JSON.stringify(range)}`, boundMs, () => session.codeActions!(range, {}))) {
       const what = `code action "${action.title}"`;
       const out = assertEditsApply(text, ownEdits(action.edit, PACK_URI, what), what);
+      assertWhole(ownEdits(action.edit, PACK_URI, what), what, action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
       stats.actions++;
       stats.edits++;
       // The fixed text is a document like any other: it must build too.

@@ -83,36 +83,84 @@ function editSpans(text: string, edits: TextEdit[]): [number, number][] {
 
 const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message}`;
 
-export function editProblems(check: EditCheck): string[] {
-  const before = check.text;
-  const after = applyEdits(before, check.edits);
-  const problems: string[] = [];
-  const doc = parseDocument(asLf(after), { uniqueKeys: true });
-  for (const e of doc.errors) problems.push(`does not parse: ${e.message.split("\n")[0]}`);
-  if (problems.length) return problems;
+/** Whether a document parses with the reader's rules (no syntax errors, duplicate keys or unknown anchors): the invariant's domain. */
+export function parsesWhole(text: string): boolean {
+  return parseDocument(asLf(text), { uniqueKeys: true }).errors.length === 0;
+}
 
-  // Values: every leaf of the original that no edit touched is in the result, at the same path.
-  const spans = editSpans(before, check.edits);
-  const touched = (l: Leaf) => l.spans.some(([s, e]) => spans.some(([a, b]) => a < e && s < b) || spans.some(([a, b]) => a === b && s < a && a < e));
-  const kept = multiset(leaves(parseDocument(asLf(before))).filter((l) => !touched(l)).map((l) => `${l.path} = ${l.value}`));
-  const now = multiset(leaves(doc).map((l) => `${l.path} = ${l.value}`));
-  for (const [k, n] of kept) if ((now.get(k) ?? 0) < n) problems.push(`changed a value it did not edit: ${k}`);
-
-  const lost = multiset(comments(before));
-  for (const c of comments(after)) lost.set(c, (lost.get(c) ?? 0) - 1);
-  for (const [c, n] of lost) if (n > 0) problems.push(`lost a comment: ${c}`);
-
-  const had = lineBreaks(before);
-  for (const eol of lineBreaks(after)) if (had.size > 0 && !had.has(eol)) problems.push(`wrote a new line ending ${JSON.stringify(eol)}`);
-
-  if (check.fixes) {
-    const was = packDiagnostics(buildPackModel(before, URI));
-    const is = packDiagnostics(buildPackModel(after, URI));
-    const count = (ds: PackDiagnostic[], k: string, errorsOnly: boolean) => ds.filter((d) => key(d) === k && (!errorsOnly || d.severity === "error")).length;
-    if (count(is, key(check.fixes), false) >= count(was, key(check.fixes), false)) problems.push(`did not fix ${check.fixes.code}: ${check.fixes.message}`);
-    for (const k of new Set(is.filter((d) => d.severity === "error").map(key))) {
-      if (count(is, k, true) > count(was, k, true)) problems.push(`added an error: ${k.replace("\u0000", ": ")}`);
-    }
+/** The original document's facts, computed once for the many edits checked against it. */
+export class EditInvariant {
+  private readonly leaves: Leaf[];
+  private readonly comments: string[];
+  private readonly breaks: Set<string>;
+  private diagnostics?: PackDiagnostic[];
+  constructor(readonly text: string) {
+    this.leaves = leaves(parseDocument(asLf(text)));
+    this.comments = comments(text);
+    this.breaks = lineBreaks(text);
   }
-  return problems;
+
+  /** What the edits break; empty when they keep the pack whole. */
+  problems(edits: TextEdit[], fixes?: PackDiagnostic): string[] {
+    const before = this.text;
+    const after = applyEdits(before, edits);
+    const problems: string[] = [];
+    const doc = parseDocument(asLf(after), { uniqueKeys: true });
+    for (const e of doc.errors) problems.push(`does not parse: ${e.message.split("\n")[0]}`);
+    if (problems.length) return problems;
+
+    // Values: every leaf of the original that no edit touched is in the result, at the same path.
+    const spans = editSpans(before, edits);
+    const touched = (l: Leaf) => l.spans.some(([s, e]) => spans.some(([a, b]) => (a < e && s < b) || (a === b && s < a && a < e)));
+    const kept = multiset(this.leaves.filter((l) => !touched(l)).map((l) => `${l.path} = ${l.value}`));
+    const now = multiset(leaves(doc).map((l) => `${l.path} = ${l.value}`));
+    for (const [k, n] of kept) if ((now.get(k) ?? 0) < n) problems.push(`changed a value it did not edit: ${k}`);
+
+    const lost = multiset(this.comments);
+    for (const c of comments(after)) lost.set(c, (lost.get(c) ?? 0) - 1);
+    for (const [c, n] of lost) if (n > 0) problems.push(`lost a comment: ${c}`);
+
+    for (const eol of lineBreaks(after)) if (this.breaks.size > 0 && !this.breaks.has(eol)) problems.push(`wrote a new line ending ${JSON.stringify(eol)}`);
+
+    if (fixes) {
+      const was = (this.diagnostics ??= packDiagnostics(buildPackModel(before, URI)));
+      const is = packDiagnostics(buildPackModel(after, URI));
+      const count = (ds: PackDiagnostic[], k: string, errorsOnly: boolean) => ds.filter((d) => key(d) === k && (!errorsOnly || d.severity === "error")).length;
+      if (count(is, key(fixes), false) >= count(was, key(fixes), false)) problems.push(`did not fix ${fixes.code}: ${fixes.message}`);
+      for (const k of new Set(is.filter((d) => d.severity === "error").map(key))) {
+        if (count(is, k, true) > count(was, k, true)) problems.push(`added an error: ${k.replace("\u0000", ": ")}`);
+      }
+    }
+    return problems;
+  }
+}
+
+export function editProblems(check: EditCheck): string[] {
+  return new EditInvariant(check.text).problems(check.edits, check.fixes);
+}
+
+/** A completion item's edits as a client applies them: the snippet expanded with its defaults (first choice), plus any additional edits. */
+export function completionEdits(item: { textEdit: TextEdit; insertTextFormat?: number; additionalTextEdits?: TextEdit[] }): TextEdit[] {
+  const newText = item.insertTextFormat === 2 ? expandSnippet(item.textEdit.newText) : item.textEdit.newText;
+  return [{ range: item.textEdit.range, newText }, ...(item.additionalTextEdits ?? [])];
+}
+
+/** LSP snippet syntax with every tab stop at its default: `$1` → "", `${1:x}` → x, `${1|a,b|}` → a, `\$` → $. */
+export function expandSnippet(snippet: string): string {
+  let out = "";
+  for (let i = 0; i < snippet.length; i++) {
+    const c = snippet[i];
+    if (c === "\\" && i + 1 < snippet.length) out += snippet[++i];
+    else if (c === "$") {
+      const m = /^\$(\d+)|^\$\{(\d+)(?::((?:\\.|[^}\\])*)|\|((?:\\.|[^|\\])*)\|)?\}/.exec(snippet.slice(i));
+      if (!m) {
+        out += c;
+        continue;
+      }
+      if (m[3] !== undefined) out += expandSnippet(m[3]);
+      else if (m[4] !== undefined) out += (/^(?:\\.|[^,\\])*/.exec(m[4])?.[0] ?? "").replace(/\\(.)/g, "$1");
+      i += m[0].length - 1;
+    } else out += c;
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
-import { packDiagnostics } from "../pack-model";
+import { buildPackModel, packDiagnostics } from "../pack-model";
 import type { PackDiagnostic, Range, Span } from "../types";
 import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
@@ -321,16 +321,38 @@ const invalidEnum: Fix = (model, d) => {
   if (written === undefined) return [];
   if (written.value === undefined) {
     // The key is missing (the diagnostic sits on its object): add it, with each value.
-    return (expected as string[]).flatMap((v, i) =>
-      action(model, `Add \`${written.key}: ${v}\``, d, [insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`])], i === 0),
-    );
+    return (expected as string[])
+      .map((v) => ({ v, e: insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`]) }))
+      .filter(({ e }) => e && addsNoError(model, e))
+      .flatMap(({ v, e }, i) => action(model, `Add \`${written.key}: ${v}\``, d, [e], i === 0));
   }
   const span = unquoted(model.text, written.value);
   const current = model.text.slice(span.start, span.end);
   return byCloseness(current, expected as string[])
-    .filter((v) => v !== current)
+    .filter((v) => v !== current && addsNoError(model, edit(model, span, v)))
     .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
 };
+
+/** Packs up to this size have each enum choice (changed or added) checked against the whole pack before it is offered. */
+const CHECKED_CHOICES_MAX_LENGTH = 200_000;
+
+/**
+ * Whether writing `value` over `span` adds no error: some values need other keys (`execution_mode: multi_turn`
+ * needs a user simulator on every case), and a quick fix must not trade one error for another.
+ */
+function addsNoError(model: PackModel, change: TextEdit): boolean {
+  if (model.text.length > CHECKED_CHOICES_MAX_LENGTH) return true;
+  const errors = (m: PackModel) => {
+    const counts = new Map<string, number>();
+    for (const d of packDiagnostics(m)) if (d.severity === "error") counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+    return counts;
+  };
+  const before = errors(model);
+  const start = model.lines.offsetAt(change.range.start);
+  const end = model.lines.offsetAt(change.range.end);
+  const after = errors(buildPackModel(model.text.slice(0, start) + change.newText + model.text.slice(end), model.lines.uri));
+  return [...after].every(([code, n]) => n <= (before.get(code) ?? 0));
+}
 
 /** The object and key a diagnostic's field names, and the written value's span when the key is written. */
 function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span } | undefined {

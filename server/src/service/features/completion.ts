@@ -12,7 +12,7 @@ import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { lineEnd, lineStart } from "../util/lines";
-import { yamlScalar } from "./edits";
+import { eolOf, nextLineStart, yamlScalar } from "./edits";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -21,7 +21,7 @@ import { yamlScalar } from "./edits";
  */
 export function completion(model: PackModel, position: Position): CompletionList {
   const offset = model.lines.offsetAt(position);
-  const c = cursorContext(model.yaml, model.text, offset);
+  const c = cursorContext(model.yaml, lfText(model), offset);
   const env = new Env(model, c, offset);
   let items: CompletionItem[] = [];
   switch (c.role) {
@@ -35,7 +35,47 @@ export function completion(model: PackModel, position: Position): CompletionList
       items = valueRole(env);
       break;
   }
-  return { isIncomplete: false, items };
+  return { isIncomplete: false, items: items.filter((i) => fitsLine(env, i)) };
+}
+
+/**
+ * Whether an item's edit leaves its line whole: what follows the replaced text must be nothing, a comment, or (in a
+ * flow collection) the next separator; a key's name alone may stand before its colon. Anything else (the cursor in
+ * the indentation before a key, on a comment's `#`) would glue the new text to the old.
+ */
+function fitsLine(env: Env, item: CompletionItem): boolean {
+  const text = env.model.text;
+  const start = env.model.lines.offsetAt(item.textEdit.range.start);
+  const end = env.model.lines.offsetAt(item.textEdit.range.end);
+  if (text[start] === "#" && (start === 0 || /\s/.test(text[start - 1]))) return false;
+  // In a flow collection, new text goes after its opening bracket, a comma or a key's colon (not after `]`).
+  if (env.inFlow && start === end && !/[\[{,:]\s*$/.test(text.slice(lineStart(text, start), start))) return false;
+  let rest = text.slice(end, lineEnd(text, end));
+  // Inside a quoted scalar the closing quote follows.
+  if ((text[start - 1] === '"' || text[start - 1] === "'") && rest.startsWith(text[start - 1])) rest = rest.slice(1) || " ";
+  if (/^\s*(#.*)?$/.test(rest) && (rest === "" || /^\s/.test(rest))) return keepsLinesBelow(env, start);
+  if (env.inFlow && /^\s*[,\]}]/.test(rest)) return true;
+  if (env.c.role === "key" && item.insertTextFormat !== 2 && !item.textEdit.newText.includes(":") && /^\s*:/.test(rest)) return true;
+  return false;
+}
+
+/**
+ * Whether new block content at the cursor's line keeps the lines below where they are: the next line with content
+ * must not be indented deeper than the new key or item, or it would become part of it.
+ */
+function keepsLinesBelow(env: Env, start: number): boolean {
+  if (env.inFlow || env.c.role === "value") return true;
+  const text = env.model.text;
+  let first = lineStart(text, start);
+  while (first < start && text[first] === " ") first++;
+  const column = first - lineStart(text, start);
+  for (let at = nextLineStart(text, start); at < text.length; at = nextLineStart(text, at)) {
+    const line = text.slice(at, lineEnd(text, at));
+    const indent = /^ */.exec(line)![0].length;
+    if (line.trim() === "" || line[indent] === "#") continue;
+    return indent <= column;
+  }
+  return true;
 }
 
 const INDENT = 2;
@@ -98,14 +138,23 @@ class Env {
   }
 }
 
-/** The line break inserted text uses: CRLF when the document has any. Once per model (it reads the whole text). */
+/** The line break inserted text uses: the document's own. Once per model (it reads the whole text). */
 function lineBreakOf(model: PackModel): string {
   let eol = lineBreaks.get(model);
-  if (eol === undefined) lineBreaks.set(model, (eol = model.text.includes("\r\n") ? "\r\n" : "\n"));
+  if (eol === undefined) lineBreaks.set(model, (eol = eolOf(model.text)));
   return eol;
 }
 
 const lineBreaks = new WeakMap<PackModel, string>();
+
+/** The text with lone CRs as LFs (same offsets), as the model's parse reads it and the cursor walk expects. */
+function lfText(model: PackModel): string {
+  let text = lfTexts.get(model);
+  if (text === undefined) lfTexts.set(model, (text = model.text.includes("\r") ? model.text.replace(/\r(?!\n)/g, "\n") : model.text));
+  return text;
+}
+
+const lfTexts = new WeakMap<PackModel, string>();
 
 function escapeSnippet(s: string): string {
   return s.replace(/[$}\\]/g, "\\$&");
@@ -435,7 +484,7 @@ function evidenceItems(env: Env, entry: string): CompletionItem[] {
   for (const k of payloadKeys) add(`case.payload.${k}`, "case payload field");
   for (const k of names("asset")) add(`artifact.${k}`, "version asset");
   for (const k of names("check")) add(`file:${k}`, "post-execution check");
-  add("literal:", "a literal value", "literal:$1");
+  add("literal:", "a literal value", "literal:${1:value}");
   add("transcript.last_n:", "the last N transcript turns", "transcript.last_n:${1:3}");
   return out;
 }
