@@ -78,6 +78,21 @@ test("protocol: codeAction fixes the diagnostic; rename edits every occurrence o
   assert.equal(await request(P.PrepareRenameRequest.type, { textDocument: doc, position: { line: titleLine, character: 12 } }), null);
 });
 
+test("protocol: source actions: fix all and convert all legacy items, announced and filtered by kind", async () => {
+  assert.deepEqual(server.initializeResult?.capabilities.codeActionProvider, { codeActionKinds: ["quickfix", "source.fixAll.packlint", "source.convertLegacyItems.packlint"] });
+  const uri = "file:///tmp/packlint-protocol/legacy.pack.yaml";
+  const text = pack({ inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic") });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "yaml", version: 1, text } });
+  const everything = { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } };
+  const source = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source"] } });
+  assert.deepEqual(source.map((a) => a.kind), ["source.fixAll.packlint", "source.convertLegacyItems.packlint"]);
+  const fixAll = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source.fixAll"] } });
+  assert.deepEqual(fixAll.map((a) => a.kind), ["source.fixAll.packlint"]);
+  const quick = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["quickfix"] } });
+  assert.ok(quick.length > 0 && quick.every((a) => a.kind === "quickfix"));
+  await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+});
+
 test("protocol: incremental didChange republishes for the new version only", async () => {
   const from = server.published.length;
   const fix = { range: { start: { line: typoLine, character: typoChar + 12 }, end: { line: typoLine, character: typoChar + 15 } }, text: "ion" };

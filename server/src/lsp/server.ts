@@ -35,6 +35,7 @@ import { DocumentSession, languages } from "./languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
+import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
 
 /** What handlers answer: the service's results are LSP's JSON shapes under the service's own structural types. */
@@ -290,7 +291,7 @@ export function startServer(connection: Connection): void {
         referencesProvider: true,
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL, CONVERT_LEGACY] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -361,10 +362,10 @@ export function startServer(connection: Connection): void {
   );
   connection.onCodeAction(
     guard("codeAction", [], (p) => {
-      if (p.context.only && !p.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
       const uri = p.textDocument.uri;
-      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }), []);
-      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
+      const only = p.context.only ?? undefined;
+      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
+      return actions.filter((a) => !only || only.some((k) => a.kind === k || a.kind.startsWith(k + "."))).map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
   // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----

@@ -159,3 +159,22 @@ test("quick fix: no 'Change to' a name the same list already holds", () => {
   const text = pack({ evaluationSpec: sections.evaluationSpec.replace("dimensions: [correctness]", "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, exactt]") });
   assert.deepEqual(fixes(text, "dimension-validator-unknown").filter((a) => /^Change to/.test(a.title)), []);
 });
+
+test("source actions: fix all applies every fix that is the only one for its diagnostic; convert all legacy items", () => {
+  const text = pack({
+    challenges: sections.challenges.replace("difficulty: easy", "difficulty: eassy"),
+    inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic"),
+  });
+  const model = buildPackModel(text, URI);
+  const everything = { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) };
+  assert.deepEqual(codeActions(model, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, {}, ["quickfix"]), []);
+  const source = codeActions(model, everything, {}, ["source"]);
+  assert.deepEqual(source.map((a) => a.kind), ["source.fixAll.packlint", "source.convertLegacyItems.packlint"]);
+  const fixAll = codeActions(model, everything, {}, ["source.fixAll"]);
+  assert.equal(fixAll.length, 1);
+  assert.deepEqual(editProblems({ text, edits: fixAll[0].edit.changes[URI] }), []);
+  const fixed = packDiagnostics(buildPackModel(applyWorkspaceEdit(text, fixAll[0].edit)));
+  assert.deepEqual(fixed.map((d) => d.code).filter((c) => c.startsWith("legacy")), []);
+  const converted = applyWorkspaceEdit(text, source[1].edit);
+  assert.ok(converted.includes("    cases:") && converted.includes("case_key: refund-window-basic"));
+});

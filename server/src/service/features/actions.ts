@@ -20,7 +20,44 @@ export const QUICK_FIX = "quickfix";
  * Quick fixes for the diagnostics that touch `range`. Each fix is chosen by the diagnostic's code and the
  * facts in its `data` (never its message), and edits only what must change.
  */
-export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}): CodeAction[] {
+export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
+  const wanted = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + "."));
+  const fixes = wanted(QUICK_FIX) ? quickFixes(model, range, settings) : [];
+  return [...fixes, ...sourceActions(model, settings).filter((a) => wanted(a.kind))];
+}
+
+export const FIX_ALL = "source.fixAll.packlint";
+export const CONVERT_LEGACY = "source.convertLegacyItems.packlint";
+
+/**
+ * The file-wide actions: every quick fix that is the one fix offered for its diagnostic (the safe choice),
+ * as one edit, and every legacy `items`/`item_key` converted.
+ */
+function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
+  const out: CodeAction[] = [];
+  const whole: Range = { start: { line: 0, character: 0 }, end: model.lines.positionAt(model.text.length) };
+  const byDiagnostic = new Map<PackDiagnostic, CodeAction[]>();
+  for (const a of quickFixes(model, whole, settings)) {
+    const d = a.diagnostics?.[0];
+    if (d) byDiagnostic.set(d, [...(byDiagnostic.get(d) ?? []), a]);
+  }
+  const taken: Span[] = [];
+  const edits: TextEdit[] = [];
+  for (const actions of byDiagnostic.values()) {
+    if (actions.length !== 1) continue;
+    const spans = actions[0].edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
+    // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
+    if (spans.some((s) => taken.some((t) => s.start < t.end && t.start < s.end || s.start === t.start || s.end === t.end))) continue;
+    taken.push(...spans);
+    edits.push(...actions[0].edit.changes[model.lines.uri]);
+  }
+  if (edits.length) out.push({ title: "Fix all packlint problems that have one safe fix", kind: FIX_ALL, edit: { changes: { [model.lines.uri]: edits } } });
+  const legacy = convertLegacyItems(model);
+  if (legacy) out.push({ title: "Convert all legacy `items`/`item_key` to `cases`/`case_key`", kind: CONVERT_LEGACY, edit: legacy });
+  return out;
+}
+
+function quickFixes(model: PackModel, range: Range, settings: RuleSettings): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of packDiagnostics(model, settings)) {
     if (!touches(d.range, range)) continue;
