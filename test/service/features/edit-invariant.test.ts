@@ -62,7 +62,7 @@ for (const { name, text, positions } of documents()) {
     }
     const ranges: Range[] = [...packDiagnostics(model).map((d) => d.range), { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) }];
     for (const range of ranges) {
-      for (const action of codeActions(model, range)) check(`code action "${action.title}"`, action.edit.changes[URI], action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
+      for (const action of codeActions(model, range, {}, range === ranges[ranges.length - 1] ? ["quickfix", "source"] : undefined)) check(`code action "${action.title}"`, action.edit.changes[URI], action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
     }
     assert.ok(checked > 0, "some edits were checked");
     assert.deepEqual(failures, []);

@@ -23,7 +23,9 @@ export const QUICK_FIX = "quickfix";
 export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
   const wanted = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + "."));
   const fixes = wanted(QUICK_FIX) ? quickFixes(model, range, settings) : [];
-  return [...fixes, ...sourceActions(model, settings).filter((a) => wanted(a.kind))];
+  // The file-wide actions work out every fix of the file: only when the client asks for source actions by kind.
+  const source = only?.some((k) => k === "source" || k.startsWith("source.")) ? sourceActions(model, settings).filter((a) => wanted(a.kind)) : [];
+  return [...fixes, ...source];
 }
 
 export const FIX_ALL = "source.fixAll.packlint";
@@ -371,7 +373,7 @@ const invalidEnum: Fix = (model, d) => {
 };
 
 /** Packs up to this size have each enum choice (changed or added) checked against the whole pack before it is offered. */
-const CHECKED_CHOICES_MAX_LENGTH = 200_000;
+const CHECKED_CHOICES_MAX_LENGTH = 20_000;
 
 /**
  * Whether writing `value` over `span` adds no error: some values need other keys (`execution_mode: multi_turn`
