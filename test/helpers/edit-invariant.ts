@@ -85,7 +85,15 @@ const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message}`;
 
 /** Whether a document parses with the reader's rules (no syntax errors, duplicate keys or unknown anchors): the invariant's domain. */
 export function parsesWhole(text: string): boolean {
-  return parseDocument(asLf(text), { uniqueKeys: true }).errors.length === 0;
+  const doc = parseDocument(asLf(text), { uniqueKeys: true });
+  if (doc.errors.length) return false;
+  try {
+    // Alias bombs (yaml's maxAliasCount) and circular aliases are not documents to edit: their data has no value to compare.
+    JSON.stringify(doc.toJS());
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The original document's facts, computed once for the many edits checked against it. */
