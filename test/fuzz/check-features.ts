@@ -6,6 +6,7 @@ import * as skill from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/service/languages";
 import type { Rng } from "./mutate";
 import { assertDiagnostics, assertRangeInside, lspLines } from "./check-service";
+import { completionEdits, EditInvariant, parsesWhole } from "../helpers/edit-invariant";
 
 export const PACK_URI = "file:///fuzz/pack.yaml";
 export const SKILL_URI = "file:///fuzz/skill/tests/skill_cases.yaml";
@@ -72,6 +73,9 @@ function containsPosition(r: svc.Range, p: svc.Position): boolean {
   return before(r.start, p) && before(p, r.end);
 }
 
+/** Each edit checked reparses the document twice: bounded to documents of a pack's usual size. */
+const INVARIANT_MAX_LENGTH = 100_000;
+
 const NAMES = ["renamed", "new-key", "", "a b", "🦊", "x".repeat(300), "__proto__", "*a", "key: v"];
 
 /**
@@ -81,6 +85,11 @@ const NAMES = ["renamed", "new-key", "", "a b", "🦊", "x".repeat(300), "__prot
 export function checkPackFeatures(text: string, r: Rng, positions: number, boundMs: number, stats = emptyStats()): FeatureStats {
   const session = timed(stats, "build", boundMs, () => languages["challenge-pack"]!(text, PACK_URI, { skillHost: skill.emptyHost }));
   const lines = lspLines(text);
+  // A document that parses must stay whole under every edit we offer (issue 17); broken ones only get applied.
+  const whole = text.length <= INVARIANT_MAX_LENGTH && parsesWhole(text) ? new EditInvariant(text) : undefined;
+  const assertWhole = (edits: svc.TextEdit[], what: string, fixes?: svc.PackDiagnostic) => {
+    if (whole) assert.deepEqual(whole.problems(edits, fixes), [], `${what} keeps the pack whole`);
+  };
   const diagnostics = timed(stats, "diagnostics", boundMs, () => session.diagnostics({}));
   assertDiagnostics(text, diagnostics);
 
@@ -104,6 +113,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
       assertRangeInside(lines, item.textEdit.range, what);
       assert.equal(item.textEdit.range.start.line, item.textEdit.range.end.line, `${what}: a completion edit spans one line`);
       if (inText) assert.ok(containsPosition(item.textEdit.range, p), `${what}: the edit range ${JSON.stringify(item.textEdit.range)} must contain the cursor`);
+      if (inText) assertWhole(completionEdits(item), what);
     }
     const h = timed(stats, `hover ${at}`, boundMs, () => session.hover!(p));
     if (h?.range) assertRangeInside(lines, h.range, `hover ${at}`);
@@ -114,7 +124,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     for (const l of timed(stats, `references ${at}`, boundMs, () => session.references!(p, r() < 0.5))) assertRangeInside(lines, l.range, `references ${at}`);
     for (const hl of timed(stats, `highlights ${at}`, boundMs, () => session.highlights!(p))) assertRangeInside(lines, hl.range, `highlight ${at}`);
     const prep = timed(stats, `prepareRename ${at}`, boundMs, () => session.prepareRename!(p));
-    if (prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
+    if (prep && "range" in prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
     const name = NAMES[Math.floor(r() * NAMES.length)];
     const renamed = timed(stats, `rename ${at}`, boundMs, () => session.rename!(p, name));
     if (renamed && "edit" in renamed && renamed.edit) {
@@ -128,6 +138,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     for (const action of timed(stats, `codeActions ${JSON.stringify(range)}`, boundMs, () => session.codeActions!(range, {}))) {
       const what = `code action "${action.title}"`;
       const out = assertEditsApply(text, ownEdits(action.edit, PACK_URI, what), what);
+      assertWhole(ownEdits(action.edit, PACK_URI, what), what, action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
       stats.actions++;
       stats.edits++;
       // The fixed text is a document like any other: it must build too.

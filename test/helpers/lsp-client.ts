@@ -27,6 +27,8 @@ export const WAIT_MS = 10_000;
 export class ServerProcess {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: string[] = [];
+  /** The server's answer to initialize (its capabilities). */
+  initializeResult?: { capabilities: { codeActionProvider?: unknown } };
   /** Everything the server wrote (to see answers to raw messages). */
   private raw = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
@@ -90,7 +92,7 @@ export class ServerProcess {
     const conn = protocol.createProtocolConnection(new protocol.StreamMessageReader(proc.stdout!), new protocol.StreamMessageWriter(proc.stdin!));
     const server = new ServerProcess(proc, conn);
     setup(conn);
-    await bounded(
+    server.initializeResult = await bounded(
       conn.sendRequest(InitializeRequest.type, {
         processId: process.pid,
         rootUri: null,

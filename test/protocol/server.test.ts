@@ -66,9 +66,31 @@ test("protocol: codeAction fixes the diagnostic; rename edits every occurrence o
   const at = { line: promptLine, character: lines[promptLine].indexOf("prompt") };
   const rename = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "question" });
   assert.equal(rename.changes![PACK].length, 2);
-  await assert.rejects(request(P.RenameRequest.type, { textDocument: doc, position: at, newName: "a: b" }), /YAML reads as syntax/);
+  // A refused rename fails the request with its reason (RequestFailed, -32803), not as a malformed request.
+  await assert.rejects(request(P.RenameRequest.type, { textDocument: doc, position: at, newName: "a: b" }), (e: { code?: number; message?: string }) => {
+    assert.equal(e.code, -32803);
+    assert.match(e.message ?? "", /YAML reads as syntax/);
+    return true;
+  });
+  const quoted = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "null" });
+  assert.deepEqual(quoted.changes![PACK].map((e) => e.newText), ['"null"', "null"], "quoted where it stands alone, as is after input:");
   const titleLine = lines.findIndex((l) => l.includes("title: Refund question"));
   assert.equal(await request(P.PrepareRenameRequest.type, { textDocument: doc, position: { line: titleLine, character: 12 } }), null);
+});
+
+test("protocol: source actions: fix all and convert all legacy items, announced and filtered by kind", async () => {
+  assert.deepEqual(server.initializeResult?.capabilities.codeActionProvider, { codeActionKinds: ["quickfix", "source.fixAll.packlint", "source.convertLegacyItems.packlint"] });
+  const uri = "file:///tmp/packlint-protocol/legacy.pack.yaml";
+  const text = pack({ inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic") });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "yaml", version: 1, text } });
+  const everything = { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } };
+  const source = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source"] } });
+  assert.deepEqual(source.map((a) => a.kind), ["source.fixAll.packlint", "source.convertLegacyItems.packlint"]);
+  const fixAll = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source.fixAll"] } });
+  assert.deepEqual(fixAll.map((a) => a.kind), ["source.fixAll.packlint"]);
+  const quick = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["quickfix"] } });
+  assert.ok(quick.length > 0 && quick.every((a) => a.kind === "quickfix"));
+  await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
 });
 
 test("protocol: incremental didChange republishes for the new version only", async () => {

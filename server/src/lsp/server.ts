@@ -40,6 +40,7 @@ import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { PullDiagnostics } from "./pull-diagnostics";
 import { ExtrasPlan, extrasPlan, limitOutline } from "../service/large-files";
+import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
 import { changeProblem, clampedChange, openProblem, paramsProblem, workspaceFolders } from "./params";
 
 /** Wires the language service to an LSP connection: documents, settings, diagnostics and every feature request. */
@@ -309,7 +310,7 @@ export function startServer(connection: Connection): void {
         referencesProvider: true,
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL, CONVERT_LEGACY] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -364,20 +365,26 @@ export function startServer(connection: Connection): void {
   connection.onDefinition(guard("definition", [], (p) => at(p.textDocument.uri, (s) => s.definition?.(p.position), [])));
   connection.onReferences(guard("references", [], (p) => at(p.textDocument.uri, (s) => s.references?.(p.position, p.context.includeDeclaration), [])));
   connection.onDocumentHighlight(guard("documentHighlight", [], (p) => at(p.textDocument.uri, (s) => s.highlights?.(p.position), [])));
-  connection.onPrepareRename(guard("prepareRename", null, (p) => at(p.textDocument.uri, (s) => s.prepareRename?.(p.position), null)));
+  // A refused rename is a request that failed for a reason the user should read (RequestFailed), not a bad request.
+  connection.onPrepareRename(
+    guard("prepareRename", null, (p) => {
+      const result = at(p.textDocument.uri, (s) => s.prepareRename?.(p.position), null);
+      return result && "error" in result ? new ResponseError(LSPErrorCodes.RequestFailed, result.error) : result;
+    }),
+  );
   connection.onRenameRequest(
     guard("rename", null, (p) => {
       const result = at(p.textDocument.uri, (s) => s.rename?.(p.position, p.newName), null);
-      if (result && "error" in result) return new ResponseError(ErrorCodes.InvalidRequest, result.error);
+      if (result && "error" in result) return new ResponseError(LSPErrorCodes.RequestFailed, result.error);
       return result?.edit ?? null;
     }),
   );
   connection.onCodeAction(
     guard("codeAction", [], (p) => {
-      if (p.context.only && !p.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
       const uri = p.textDocument.uri;
-      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }), []);
-      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
+      const only = p.context.only ?? undefined;
+      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
+      return actions.filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + "."))).map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
     }),
   );
   // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----

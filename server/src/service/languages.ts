@@ -17,9 +17,9 @@ export interface DocumentSession {
   definition?(position: svc.Position): svc.Location[];
   references?(position: svc.Position, includeDeclaration: boolean): svc.Location[];
   highlights?(position: svc.Position): svc.DocumentHighlight[];
-  prepareRename?(position: svc.Position): { range: svc.Range; placeholder: string } | null;
+  prepareRename?(position: svc.Position): svc.PrepareRenameResult | null;
   rename?(position: svc.Position, newName: string): svc.RenameResult | null;
-  codeActions?(range: svc.Range, rules: svc.RuleSettings): svc.CodeAction[];
+  codeActions?(range: svc.Range, rules: svc.RuleSettings, only?: readonly string[]): svc.CodeAction[];
   symbols?(): svc.DocumentSymbol[];
   folding?(max?: number): svc.FoldingRange[];
   lenses?(commands: svc.LensCommands): svc.CodeLens[];
@@ -60,7 +60,7 @@ function packSession(model: svc.PackModel): DocumentSession {
     highlights: (p) => svc.documentHighlights(model, p),
     prepareRename: (p) => svc.prepareRename(model, p),
     rename: (p, name) => svc.rename(model, p, name),
-    codeActions: (r, rules) => svc.codeActions(model, r, rules),
+    codeActions: (r, rules, only) => svc.codeActions(model, r, rules, only),
     symbols: () => svc.documentSymbols(model),
     folding: (max) => svc.foldingRanges(model, max),
     lenses: (commands) => svc.codeLenses(model, commands),

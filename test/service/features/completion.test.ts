@@ -57,7 +57,7 @@ test("completion: a partly typed value is replaced whole, inside its quotes", ()
 test("completion: keys of a case, required first, without those already written", () => {
   const items = complete(pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }));
   const order = labels(sorted(items));
-  assert.deepEqual(order, ["item_key", "payload", "user_simulator", "artifacts", "assets", "case_timeout_seconds"]);
+  assert.deepEqual(order, ["payload", "user_simulator", "artifacts", "assets", "case_timeout_seconds", "item_key"]);
   assert.ok(!order.includes("challenge_key") && !order.includes("inputs"));
   assert.equal(item(items, "payload").detail, "map<string,any>");
 });
@@ -96,7 +96,7 @@ test("completion: new-item snippets for a challenge, input set, input, expectati
   assert.equal(item(expectation, "new expectation").textEdit.newText, "key: $1\n            kind: ${2:text}");
   const validator = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("  scorecard:", "    - ‸\n  scorecard:") }));
   const text = item(validator, "new validator").textEdit.newText;
-  assert.equal(text, `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: $4`);
+  assert.equal(text, `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: \${4:challenge_input}`);
 });
 
 test("completion: on a blank line under an empty list key, items come with their dash", () => {
@@ -128,7 +128,7 @@ test("completion: list items of transports and builtin dimensions, in block and 
   assert.deepEqual(labels(transports), enumValues("voice_transport"));
   const dims = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("[correctness]", "[correctness, ‸]") }));
   assert.deepEqual(labels(dims).slice(0, 5), ["correctness", "reliability", "latency", "cost", "behavioral"]);
-  assert.ok(labels(dims).includes("new dimension"));
+  assert.ok(!labels(dims).includes("new dimension"), "a block snippet does not go in a flow list");
 });
 
 const twoCases = yaml`

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { definition, documentHighlights, prepareRename, references, rename } from "../../../server/src/service";
+import { buildPackModel, definition, documentHighlights, packDiagnostics, prepareRename, references, rename } from "../../../server/src/service";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack } from "../../helpers/packs";
 import { applyWorkspaceEdit, atCursor, URI } from "../../helpers/features";
@@ -144,6 +144,62 @@ test("rename: a name YAML would read differently is refused with a reason", () =
   });
   assert.ok("error" in rename(model, position, " x")!);
   assert.ok("error" in rename(model, position, "")!);
+});
+
+const twoChallenges = pack({
+  challenges: yaml`
+    challenges:
+      - key: refund-question
+        title: Refund
+        category: support
+        difficulty: easy
+      - key: billing-question
+        title: Billing
+        category: billing
+        difficulty: easy
+  `,
+});
+
+function renameChallenge(newName: string) {
+  const text = twoChallenges;
+  const at = text.indexOf("refund-question") + 2;
+  const model = buildPackModel(text, URI);
+  return { text, result: rename(model, model.lines.positionAt(at), newName) };
+}
+
+test("rename: onto an existing key of the same kind is refused", () => {
+  const { result } = renameChallenge("billing-question");
+  assert.deepEqual(result, { error: 'cannot rename challenge "refund-question" to "billing-question": a challenge with that key already exists' });
+});
+
+for (const name of ["null", "true", "1e3", "~", "0x1F", "yes"]) {
+  test(`rename: a name YAML reads as another value (${name}) is written quoted where it stands alone`, () => {
+    const { text, result } = renameChallenge(name);
+    assert.ok(result && "edit" in result, JSON.stringify(result));
+    const out = applyWorkspaceEdit(text, result.edit);
+    const model = buildPackModel(out);
+    assert.equal(model.bundle.challenges[0].key, name);
+    assert.equal(model.bundle.input_sets[0].cases[0].challenge_key, name);
+    assert.deepEqual(packDiagnostics(model).filter((d) => d.severity === "error"), []);
+  });
+}
+
+test("rename: inside a longer scalar (input:<key>) and inside quotes the name is written as is", () => {
+  const src = only("prompt", () => false, 1);
+  const { model, position } = atCursor(src);
+  const result = rename(model, position, "null");
+  assert.ok(result && "edit" in result);
+  const out = applyWorkspaceEdit(marked(src).text, result.edit);
+  assert.ok(out.includes("source: input:null"), out);
+  assert.ok(out.includes('- key: "null"'), out);
+});
+
+test("prepareRename: a key written with escapes is refused with a reason", () => {
+  const text = twoChallenges.replace("- key: refund-question", '- key: "refund-\\u0071uestion"');
+  const model = buildPackModel(text, URI);
+  const result = prepareRename(model, model.lines.positionAt(text.indexOf("u0071")));
+  assert.ok(result && "error" in result, JSON.stringify(result));
+  assert.match(result.error, /written with escapes/);
 });
 
 const scoring = yaml`

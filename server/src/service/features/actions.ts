@@ -1,16 +1,16 @@
-import { isMap, isSeq, Node, YAMLSeq } from "yaml";
+import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
-import { packDiagnostics } from "../pack-model";
+import { buildPackModel, packDiagnostics } from "../pack-model";
 import { rangesTouch } from "../diagnostics";
 import type { CodeAction, PackDiagnostic, Range, Span, WorkspaceEdit } from "../types";
-import { rule as catalogRule } from "../catalog";
+import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
 import type { PathSegment } from "../model/cursor";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
 import type { TextEdit } from "vscode-languageserver-types";
-import { appendItem, columnOf, edit, eolOf, insertKey, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
+import { appendItem, columnOf, contentEnd, edit, eolOf, insertKey, lineEnd, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
 import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
 import { noun } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
@@ -21,7 +21,46 @@ export const QUICK_FIX = "quickfix";
  * Quick fixes for the diagnostics that touch `range`. Each fix is chosen by the diagnostic's code and the
  * facts in its `data` (never its message), and edits only what must change.
  */
-export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}): CodeAction[] {
+export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
+  const wanted = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + "."));
+  const fixes = wanted(QUICK_FIX) ? quickFixes(model, range, settings) : [];
+  // The file-wide actions work out every fix of the file: only when the client asks for source actions by kind.
+  const source = only?.some((k) => k === "source" || k.startsWith("source.")) ? sourceActions(model, settings).filter((a) => wanted(a.kind ?? "")) : [];
+  return [...fixes, ...source];
+}
+
+export const FIX_ALL = "source.fixAll.packlint";
+export const CONVERT_LEGACY = "source.convertLegacyItems.packlint";
+
+/**
+ * The file-wide actions: every quick fix that is the one fix offered for its diagnostic (the safe choice),
+ * as one edit, and every legacy `items`/`item_key` converted.
+ */
+function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
+  const out: CodeAction[] = [];
+  const whole: Range = { start: { line: 0, character: 0 }, end: model.lines.positionAt(model.text.length) };
+  const byDiagnostic = new Map<PackDiagnostic, CodeAction[]>();
+  for (const a of quickFixes(model, whole, settings)) {
+    const d = a.diagnostics?.[0];
+    if (d) byDiagnostic.set(d, [...(byDiagnostic.get(d) ?? []), a]);
+  }
+  const taken: Span[] = [];
+  const edits: TextEdit[] = [];
+  for (const actions of byDiagnostic.values()) {
+    if (actions.length !== 1) continue;
+    const spans = actions[0].edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
+    // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
+    if (spans.some((s) => taken.some((t) => s.start < t.end && t.start < s.end || s.start === t.start || s.end === t.end))) continue;
+    taken.push(...spans);
+    edits.push(...actions[0].edit.changes[model.lines.uri]);
+  }
+  if (edits.length) out.push({ title: "Fix all packlint problems that have one safe fix", kind: FIX_ALL, edit: { changes: { [model.lines.uri]: edits } } });
+  const legacy = convertLegacyItems(model);
+  if (legacy) out.push({ title: "Convert all legacy `items`/`item_key` to `cases`/`case_key`", kind: CONVERT_LEGACY, edit: legacy });
+  return out;
+}
+
+function quickFixes(model: PackModel, range: Range, settings: RuleSettings): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of packDiagnostics(model, settings)) {
     if (!rangesTouch(d.range, range)) continue;
@@ -117,18 +156,63 @@ function itemNode(model: PackModel, list: unknown[], i: number): Node | undefine
   return (seq as YAMLSeq).items[src!.writtenIndex[i]] as Node | undefined;
 }
 
-/** The whole lines of a block list item, from its dash (and the comment lines right above it) to its last line. */
+/** The whole lines of a block list item, from its dash (and the comment lines right above it) to its last content line. */
 function itemLines(text: string, item: Node): Span {
   const r = item.range!;
   let start = lineStart(text, r[0]);
   const dashColumn = text.slice(start, r[0]).indexOf("-");
-  for (;;) {
+  const commentLine = new RegExp(`^ {${dashColumn}}#[^\\r\\n]*[\\r\\n]*$`);
+  while (start > 0) {
     const prev = lineStart(text, start - 1);
-    if (start === 0 || !new RegExp(`^ {${dashColumn}}#`).test(text.slice(prev, start))) break;
+    if (!commentLine.test(text.slice(prev, start))) break;
     start = prev;
   }
-  const end = text[r[1] - 1] === "\n" ? r[1] : nextLineStart(text, r[1]);
+  const last = contentEnd(item);
+  const end = text[last - 1] === "\n" || text[last - 1] === "\r" ? last : nextLineStart(text, last);
   return { start, end };
+}
+
+/** Anchors and aliases of the document, in text order. */
+function anchorsAndAliases(model: PackModel): { anchors: { name: string; at: number }[]; aliases: { name: string; at: number }[] } {
+  const anchors: { name: string; at: number }[] = [];
+  const aliases: { name: string; at: number }[] = [];
+  if (model.yaml) {
+    visit(model.yaml, (_key, node) => {
+      if (isAlias(node)) aliases.push({ name: node.source, at: node.range?.[0] ?? 0 });
+      else if (isNode(node) && node.anchor) anchors.push({ name: node.anchor, at: node.range?.[0] ?? 0 });
+    });
+  }
+  return { anchors, aliases };
+}
+
+/** The anchor an alias at `at` reads: the last one of that name before it. */
+function boundAnchor(anchors: { name: string; at: number }[], name: string, at: number): number | undefined {
+  let found: number | undefined;
+  for (const a of anchors) if (a.name === name && a.at < at) found = a.at;
+  return found;
+}
+
+/**
+ * Whether moving the text spans `moved` (in order) to `to` keeps every alias reading the anchor it reads now:
+ * an alias must still come after its anchor, and no other anchor of that name may come between them.
+ */
+function movesKeepAliases(model: PackModel, moved: Span[], to: number): boolean {
+  const { anchors, aliases } = anchorsAndAliases(model);
+  if (aliases.length === 0) return true;
+  const piece = (at: number) => moved.findIndex((m) => m.start <= at && at < m.end);
+  // Where a text offset lands after the move, as a sortable position: moved text goes to `to`, in order.
+  const after = (at: number): number => {
+    const i = piece(at);
+    return i < 0 ? at : to - 0.5 + (at - moved[i].start + moved.slice(0, i).reduce((n, m) => n + m.end - m.start, 0)) / 1e9;
+  };
+  const movedAnchors = anchors.map((a) => ({ name: a.name, at: after(a.at) })).sort((x, y) => x.at - y.at);
+  for (const alias of aliases) {
+    const before = boundAnchor(anchors, alias.name, alias.at);
+    const now = boundAnchor(movedAnchors, alias.name, after(alias.at));
+    if (before === undefined) continue;
+    if (now === undefined || now !== after(before)) return false;
+  }
+  return true;
 }
 
 const splitInputSet: Fix = (model, d) => {
@@ -157,6 +241,7 @@ const splitInputSet: Fix = (model, d) => {
   const firstLinePad = " ".repeat(dashColumn) + "-" + " ".repeat(Math.max(1, keyColumn - dashColumn - 1));
   const pad = " ".repeat(keyColumn);
   const edits: TextEdit[] = [];
+  const moved: Span[] = [];
   let added = "";
   for (const [challenge, cases] of groups) {
     const base = set.key ? `${set.key}-${challenge}` : challenge;
@@ -166,14 +251,18 @@ const splitInputSet: Fix = (model, d) => {
     added += `${firstLinePad}key: ${yamlScalar(key)}${eol}${pad}name: ${yamlScalar(set.name ? `${set.name} (${challenge})` : challenge)}${eol}${pad}cases:${eol}`;
     for (const { node } of cases) {
       const lines = itemLines(text, node);
-      added += text.slice(lines.start, lines.end);
-      if (!text.slice(lines.start, lines.end).endsWith("\n")) added += eol;
+      const body = text.slice(lines.start, lines.end);
+      added += body;
+      if (!/[\r\n]$/.test(body)) added += eol;
+      moved.push(lines);
       edits.push(edit(model, lines, ""));
     }
   }
-  const end = setNode.range[1];
-  const at = text[end - 1] === "\n" ? end : nextLineStart(text, end);
-  const prefix = at === text.length && !text.endsWith("\n") ? eol : "";
+  const end = contentEnd(setNode);
+  const at = text[end - 1] === "\n" || text[end - 1] === "\r" ? end : nextLineStart(text, end);
+  const prefix = at === text.length && lineEnd(text, end) === text.length ? eol : "";
+  // Cases that define anchors used elsewhere, or use anchors another definition would shadow, stay where they are.
+  if (!movesKeepAliases(model, moved, at)) return [];
   edits.push(edit(model, { start: at, end: at }, prefix + added));
   const names = [...groups.keys()].map((k) => `"${k}"`).join(", ");
   return action(model, `Split input set "${set.key}": move the cases of ${names} to input sets of their own`, d, edits, true);
@@ -190,9 +279,18 @@ const DECLARABLE: Partial<Record<SymbolKind, { list: (ref: SymbolEntry) => PathS
   judge: { list: () => ["version", "evaluation_spec", "llm_judges"], entry: "version.evaluation_spec.llm_judges[]" },
 };
 
+/** Keys a new declaration needs besides the catalog's required ones, given its other values (a validator's type). */
+function conditionalKeys(entry: string, values: Record<string, string>): string[] {
+  if (entry === "version.evaluation_spec.validators[]" && !enumValues("validator_types_not_requiring_expected_from").includes(values.type)) return ["expected_from"];
+  return [];
+}
+
 /** The new declaration's lines: its required keys, the name as `key`, enum and default values, else a TODO. */
 function skeleton(entry: string, name: string): string[] {
-  return requiredKeys(entry).map((k) => `${k}: ${yamlScalar(k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO")}`);
+  const values: Record<string, string> = {};
+  for (const k of requiredKeys(entry)) values[k] = k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO";
+  for (const k of conditionalKeys(entry, values)) values[k] = defaultValue(entry, k) ?? "TODO";
+  return Object.entries(values).map(([k, v]) => `${k}: ${yamlScalar(v)}`);
 }
 
 const undeclaredReference: Fix = (model, d) => {
@@ -205,7 +303,9 @@ const undeclaredReference: Fix = (model, d) => {
   const target = ref?.span ?? unquoted(model.text, span);
   const declared = symbolIndex(model).declared(kind, scope).map((s) => s.name);
   const out: CodeAction[] = [];
-  closest(name, declared).forEach((suggestion, i) => {
+  // A name the same list already holds is no fix: `[v1, v2]` would become `[v1, v1]`.
+  const siblings = new Set(listSiblings(model, d));
+  closest(name, declared.filter((n) => !siblings.has(n))).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
   });
   const site = DECLARABLE[kind];
@@ -217,6 +317,15 @@ const undeclaredReference: Fix = (model, d) => {
   }
   return out;
 };
+
+/** The other items of the list a diagnostic's field is an item of (`…validators[1]`). */
+function listSiblings(model: PackModel, d: PackDiagnostic): unknown[] {
+  const path = d.field ? parseFieldPath(d.field) : undefined;
+  const index = path?.[path.length - 1];
+  if (!path || typeof index !== "number") return [];
+  const list = valueAtField(model.bundle, path.slice(0, -1));
+  return Array.isArray(list) ? list.filter((_, i) => i !== index) : [];
+}
 
 // ---- missing required field ----
 
@@ -247,16 +356,38 @@ const invalidEnum: Fix = (model, d) => {
   if (written === undefined) return [];
   if (written.value === undefined) {
     // The key is missing (the diagnostic sits on its object): add it, with each value.
-    return (expected as string[]).flatMap((v, i) =>
-      action(model, `Add \`${written.key}: ${v}\``, d, [insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`])], i === 0),
-    );
+    return (expected as string[])
+      .map((v) => ({ v, e: insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`]) }))
+      .filter(({ e }) => e && addsNoError(model, e))
+      .flatMap(({ v, e }, i) => action(model, `Add \`${written.key}: ${v}\``, d, [e], i === 0));
   }
   const span = unquoted(model.text, written.value);
   const current = model.text.slice(span.start, span.end);
   return byCloseness(current, expected as string[])
-    .filter((v) => v !== current)
+    .filter((v) => v !== current && addsNoError(model, edit(model, span, v)))
     .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
 };
+
+/** Packs up to this size have each enum choice (changed or added) checked against the whole pack before it is offered. */
+const CHECKED_CHOICES_MAX_LENGTH = 20_000;
+
+/**
+ * Whether writing `value` over `span` adds no error: some values need other keys (`execution_mode: multi_turn`
+ * needs a user simulator on every case), and a quick fix must not trade one error for another.
+ */
+function addsNoError(model: PackModel, change: TextEdit): boolean {
+  if (model.text.length > CHECKED_CHOICES_MAX_LENGTH) return true;
+  const errors = (m: PackModel) => {
+    const counts = new Map<string, number>();
+    for (const d of packDiagnostics(m)) if (d.severity === "error") counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+    return counts;
+  };
+  const before = errors(model);
+  const start = model.lines.offsetAt(change.range.start);
+  const end = model.lines.offsetAt(change.range.end);
+  const after = errors(buildPackModel(model.text.slice(0, start) + change.newText + model.text.slice(end), model.lines.uri));
+  return [...after].every(([code, n]) => n <= (before.get(code) ?? 0));
+}
 
 /** The object and key a diagnostic's field names, and the written value's span when the key is written. */
 function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span } | undefined {

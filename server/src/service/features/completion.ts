@@ -1,4 +1,4 @@
-import { isMap, isScalar } from "yaml";
+import { isMap, isScalar, Scalar } from "yaml";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { CompletionItem, CompletionList, Position, Span } from "../types";
@@ -12,6 +12,7 @@ import { keyDocumentation } from "./hover";
 import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { lineEnd, lineStart } from "../util/lines";
+import { eolOf, nextLineStart, yamlScalar } from "./edits";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -20,7 +21,7 @@ import { lineEnd, lineStart } from "../util/lines";
  */
 export function completion(model: PackModel, position: Position): CompletionList {
   const offset = model.lines.offsetAt(position);
-  const c = cursorContext(model.yaml, model.text, offset);
+  const c = cursorContext(model.yaml, lfText(model), offset);
   const env = new Env(model, c, offset);
   let items: CompletionItem[] = [];
   switch (c.role) {
@@ -34,7 +35,47 @@ export function completion(model: PackModel, position: Position): CompletionList
       items = valueRole(env);
       break;
   }
-  return { isIncomplete: false, items };
+  return { isIncomplete: false, items: items.filter((i) => fitsLine(env, i)) };
+}
+
+/**
+ * Whether an item's edit leaves its line whole: what follows the replaced text must be nothing, a comment, or (in a
+ * flow collection) the next separator; a key's name alone may stand before its colon. Anything else (the cursor in
+ * the indentation before a key, on a comment's `#`) would glue the new text to the old.
+ */
+function fitsLine(env: Env, item: CompletionItem): boolean {
+  const text = env.model.text;
+  const start = env.model.lines.offsetAt(item.textEdit.range.start);
+  const end = env.model.lines.offsetAt(item.textEdit.range.end);
+  if (text[start] === "#" && (start === 0 || /\s/.test(text[start - 1]))) return false;
+  // In a flow collection, new text goes after its opening bracket, a comma or a key's colon (not after `]`).
+  if (env.inFlow && start === end && !/[[{,:]\s*$/.test(text.slice(lineStart(text, start), start))) return false;
+  let rest = text.slice(end, lineEnd(text, end));
+  // Inside a quoted scalar the closing quote follows.
+  if ((text[start - 1] === '"' || text[start - 1] === "'") && rest.startsWith(text[start - 1])) rest = rest.slice(1) || " ";
+  if (/^\s*(#.*)?$/.test(rest) && (rest === "" || /^\s/.test(rest))) return keepsLinesBelow(env, start);
+  if (env.inFlow && /^\s*[,\]}]/.test(rest)) return true;
+  if (env.c.role === "key" && item.insertTextFormat !== 2 && !item.textEdit.newText.includes(":") && /^\s*:/.test(rest)) return true;
+  return false;
+}
+
+/**
+ * Whether new block content at the cursor's line keeps the lines below where they are: the next line with content
+ * must not be indented deeper than the new key or item, or it would become part of it.
+ */
+function keepsLinesBelow(env: Env, start: number): boolean {
+  if (env.inFlow || env.c.role === "value") return true;
+  const text = env.model.text;
+  let first = lineStart(text, start);
+  while (first < start && text[first] === " ") first++;
+  const column = first - lineStart(text, start);
+  for (let at = nextLineStart(text, start); at < text.length; at = nextLineStart(text, at)) {
+    const line = text.slice(at, lineEnd(text, at));
+    const indent = /^ */.exec(line)![0].length;
+    if (line.trim() === "" || line[indent] === "#") continue;
+    return indent <= column;
+  }
+  return true;
 }
 
 const INDENT = 2;
@@ -62,8 +103,11 @@ const SNIPPET_EXTRA: Record<string, string[]> = {
 
 class Env {
   readonly eol: string;
+  /** Inside `[...]` or `{...}`: only flow values and `key: value` pairs on one line may go here. */
+  readonly inFlow: boolean;
   constructor(readonly model: PackModel, readonly c: CursorContext, readonly offset: number) {
     this.eol = lineBreakOf(model);
+    this.inFlow = !!c.node?.flow;
   }
 
   valueAt = (path: PathSegment[]): unknown => decodedAt(this.model.bundle, this.model.sources, path)?.value;
@@ -94,14 +138,23 @@ class Env {
   }
 }
 
-/** The line break inserted text uses: CRLF when the document has any. Once per model (it reads the whole text). */
+/** The line break inserted text uses: the document's own. Once per model (it reads the whole text). */
 function lineBreakOf(model: PackModel): string {
   let eol = lineBreaks.get(model);
-  if (eol === undefined) lineBreaks.set(model, (eol = model.text.includes("\r\n") ? "\r\n" : "\n"));
+  if (eol === undefined) lineBreaks.set(model, (eol = eolOf(model.text)));
   return eol;
 }
 
 const lineBreaks = new WeakMap<PackModel, string>();
+
+/** The text with lone CRs as LFs (same offsets), as the model's parse reads it and the cursor walk expects. */
+function lfText(model: PackModel): string {
+  let text = lfTexts.get(model);
+  if (text === undefined) lfTexts.set(model, (text = model.text.includes("\r") ? model.text.replace(/\r(?!\n)/g, "\n") : model.text));
+  return text;
+}
+
+const lfTexts = new WeakMap<PackModel, string>();
 
 function escapeSnippet(s: string): string {
   return s.replace(/[$}\\]/g, "\\$&");
@@ -187,9 +240,13 @@ function keyLines(env: Env, entry: string, key: string, column: number, snip: Sn
   return [`${key}:`, inner + snip.stop()];
 }
 
+/** Legacy spellings the reference still reads: offered last, after the keys that replace them. */
+const LEGACY_KEYS = new Set(["input_sets[].cases[]#item_key", "input_sets[]#items"]);
+
 /** What to insert before a key or item: a dash when the line has none yet, a space after a bare dash. */
 function leading(env: Env, needsDash: boolean): { text: string; column: number } {
   const { c } = env;
+  if (env.inFlow) return { text: "", column: c.column };
   if (/-$/.test(c.linePrefix)) return { text: " ", column: c.column + 1 };
   if (needsDash) return { text: "- ", column: c.column + 2 };
   return { text: "", column: c.column };
@@ -208,14 +265,16 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
     if (present.has(key) && key !== c.key) continue;
     const required = isRequired(entry, key);
     const snip = new Snippet();
-    const lines = hasColon ? [key] : keyLines(env, entry, key, lead.column, snip, 2);
+    // In a flow map a key's value goes on the same line: no block bodies.
+    const lines = hasColon ? [key] : env.inFlow ? [`${key}: ${snip.stop()}`] : keyLines(env, entry, key, lead.column, snip, 2);
     const text = lead.text + lines.join(env.eol);
+    const rank = LEGACY_KEYS.has(`${entry}#${key}`) ? "3" : required ? "1" : "2";
     items.push(
       env.item(key, text, {
         kind: CompletionItemKind.Property,
         detail: `${obj.keys[key].type}${required ? " · required" : ""}`,
         documentation: keyDocumentation(entry, key),
-        sortText: `${required ? "1" : "2"}_${String(index).padStart(3, "0")}`,
+        sortText: `${rank}_${String(index).padStart(3, "0")}`,
         filterText: key,
         insertTextFormat: hasColon ? 1 : 2,
         insertTextMode: 1,
@@ -228,7 +287,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
 /** The snippet that adds a whole new item to a list of objects. */
 function itemSnippet(env: Env, entry: string, needsDash: boolean): CompletionItem[] {
   const noun = ITEM_SNIPPETS[entry];
-  if (!noun) return [];
+  if (!noun || env.inFlow) return [];
   const lead = leading(env, needsDash);
   const snip = new Snippet();
   const body = requiredBody(env, entry, lead.column, snip, 2);
@@ -271,7 +330,7 @@ function itemRole(env: Env): CompletionItem[] {
 
 /** Items for a new (or partly typed) element of a list whose elements have shape `of`. */
 function listItems(env: Env, of: Shape, listPath: PathSegment[], needsDash: boolean): CompletionItem[] {
-  if (of.kind === "object") return [...itemSnippet(env, of.entry, needsDash), ...keyItems(env, of.entry, needsDash, new Set())];
+  if (of.kind === "object") return env.inFlow ? [] : [...itemSnippet(env, of.entry, needsDash), ...keyItems(env, of.entry, needsDash, new Set())];
   let values: CompletionItem[] = [];
   if (of.kind === "string-or-object") values = scalarValues(env, of.entry, "key"); // a plain string item is a dimension key
   else {
@@ -290,10 +349,39 @@ function valueRole(env: Env): CompletionItem[] {
   if (!shape || shape.kind !== "object" || !c.key) return [];
   const found = lookupKey(shape.entry, c.key);
   if (!found) return [];
-  const items = scalarValues(env, shape.entry, found.name);
+  const token = valueToken(env);
+  const items = scalarValues(env, shape.entry, found.name).map((i) => (token ? { ...i, textEdit: env.item(i.label, i.textEdit.newText, {}, token).textEdit } : i));
   // Right after the colon (`key:‸`), a value needs its space or YAML reads one longer key.
-  if (env.model.text[c.span.start - 1] !== ":") return items;
+  if (env.model.text[(token ?? c.span).start - 1] !== ":") return items;
   return items.map((i) => ({ ...i, textEdit: { ...i.textEdit, newText: " " + i.textEdit.newText } }));
+}
+
+/**
+ * The whole plain token a value's completion replaces, when YAML cut it short: `input:` typed after `source: `
+ * parses as a key of its own, so the scalar span is empty after the colon. Unquoted values only.
+ */
+function valueToken(env: Env): Span | undefined {
+  const { c, model, offset } = env;
+  const text = model.text;
+  if (text[c.span.start - 1] === '"' || text[c.span.start - 1] === "'") return undefined;
+  const bound = keyColonEnd(env);
+  if (bound === undefined) return undefined;
+  const stop = env.inFlow ? /[\s,[\]{}]/ : /\s/;
+  let start = Math.min(c.span.start, offset);
+  while (start > bound && !stop.test(text[start - 1])) start--;
+  let end = Math.max(c.span.end, offset);
+  while (end < text.length && !stop.test(text[end])) end++;
+  return start === c.span.start && end === c.span.end ? undefined : { start, end };
+}
+
+/** The offset just after the colon that ends the cursor's key, when the key is written on the cursor's line. */
+function keyColonEnd(env: Env): number | undefined {
+  const { c, model, offset } = env;
+  const pair = c.node && isMap(c.node) ? c.node.items.find((p) => isScalar(p.key) && String(p.key.value) === c.key) : undefined;
+  const keyEnd = (pair?.key as Scalar | undefined)?.range?.[1];
+  if (keyEnd === undefined || keyEnd > offset) return undefined;
+  const colon = model.text.indexOf(":", keyEnd);
+  return colon >= 0 && colon < offset ? colon + 1 : undefined;
 }
 
 /** Values for a scalar (or a scalar list item) of `entry#key`: enum values, references, booleans. */
@@ -305,6 +393,7 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
       env.item(v, v, { kind: CompletionItemKind.EnumMember, sortText: String(i).padStart(3, "0"), documentation: note ? md(note) : undefined }),
     );
   }
+  if (key === "kind" && KIND_LISTS[entry]) return kindItems(env, entry);
   const ref = referenceOf(entry, key);
   if (ref?.kind === "symbol") return symbolItems(env, ref.symbol, "");
   if (ref?.kind === "source") return sourceItems(env);
@@ -312,6 +401,32 @@ function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
   const type = knownObjects[entry]?.keys[key]?.type.replace("?", "");
   if (type === "bool") return ["true", "false"].map((v) => env.item(v, v, { kind: CompletionItemKind.Constant }));
   return [];
+}
+
+/** Where each free-form `kind` is written in a case; the catalog has no enum for them (any non-blank kind passes). */
+const KIND_LISTS: Record<string, "inputs" | "expectations"> = {
+  "input_sets[].cases[].inputs[]": "inputs",
+  expectation: "expectations",
+};
+
+/** `kind` values: the default first, then the kinds the pack already writes for the same list, most used first. */
+function kindItems(env: Env, entry: string): CompletionItem[] {
+  const list = KIND_LISTS[entry];
+  const counts = new Map<string, number>([[defaultValue(entry, "kind") ?? "text", 0]]);
+  const editing = env.valueAt(env.c.path);
+  for (const set of env.model.bundle.input_sets) {
+    for (const c of set.cases) {
+      for (const x of c[list] ?? []) {
+        if (x === editing) continue;
+        const k = typeof x?.kind === "string" ? x.kind.trim() : "";
+        if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  const values = [...counts.keys()].sort((a, b) => (b === "text" ? 1 : 0) - (a === "text" ? 1 : 0) || counts.get(b)! - counts.get(a)!);
+  return values.map((v, i) =>
+    env.item(v, yamlScalar(v), { kind: CompletionItemKind.Value, detail: counts.get(v) ? `used ${counts.get(v)}× in this pack` : "free-form: any non-blank kind", sortText: String(i).padStart(3, "0") }),
+  );
 }
 
 function md(value: string): MarkupContent {
@@ -369,7 +484,7 @@ function evidenceItems(env: Env, entry: string): CompletionItem[] {
   for (const k of payloadKeys) add(`case.payload.${k}`, "case payload field");
   for (const k of names("asset")) add(`artifact.${k}`, "version asset");
   for (const k of names("check")) add(`file:${k}`, "post-execution check");
-  add("literal:", "a literal value", "literal:$1");
+  add("literal:", "a literal value", "literal:${1:value}");
   add("transcript.last_n:", "the last N transcript turns", "transcript.last_n:${1:3}");
   return out;
 }

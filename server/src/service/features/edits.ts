@@ -1,4 +1,5 @@
-import { isMap, isSeq, Node, YAMLMap, YAMLSeq } from "yaml";
+import { isMap, isNode, isSeq, Node, YAMLMap, YAMLSeq } from "yaml";
+import { lineEnd, lineStart } from "../util/lines";
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Span } from "../types";
@@ -9,8 +10,11 @@ import type { TextEdit } from "vscode-languageserver-types";
  * and write new lines with the document's own line ending and indentation.
  */
 
+/** The line break new lines are written with: the document's first one (CRLF, a lone CR or LF). */
 export function eolOf(text: string): string {
-  return text.includes("\r\n") ? "\r\n" : "\n";
+  const i = text.search(/[\r\n]/);
+  if (i < 0 || text[i] === "\n") return "\n";
+  return text[i + 1] === "\n" ? "\r\n" : "\r";
 }
 
 export function edit(model: PackModel, span: Span, newText: string): TextEdit {
@@ -18,17 +22,16 @@ export function edit(model: PackModel, span: Span, newText: string): TextEdit {
 }
 
 export function columnOf(text: string, offset: number): number {
-  return offset - (text.lastIndexOf("\n", offset - 1) + 1);
+  return offset - lineStart(text, offset);
 }
 
-export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
-}
+export { lineStart, lineEnd };
 
 /** The offset just after the line break ending the line at `offset` (the text's end on the last line). */
 export function nextLineStart(text: string, offset: number): number {
-  const nl = text.indexOf("\n", offset);
-  return nl < 0 ? text.length : nl + 1;
+  const end = lineEnd(text, offset);
+  if (end >= text.length) return text.length;
+  return text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
 }
 
 /** A span without its quotes, when it covers a whole quoted scalar. */
@@ -54,11 +57,35 @@ function range(n: Node): [number, number, number] {
   return (n.range ?? [0, 0, 0]) as [number, number, number];
 }
 
-/** Where new lines go after a block collection: the start of the line after its last content. */
+/**
+ * The end of a node's last content (its last scalar, closing bracket or alias), ignoring the comments and blank
+ * lines YAML counts into a collection's range: a nested map followed by a more-indented comment ends at the
+ * map's last value, not at the next item's dash.
+ */
+export function contentEnd(n: Node): number {
+  if (isMap(n) && !n.flow && n.items.length > 0) {
+    const last = n.items[n.items.length - 1];
+    const v = last.value as Node | null;
+    const k = last.key as Node | null;
+    const keyEnd = k && isNode(k) ? contentEnd(k) : 0;
+    return v && isNode(v) && range(v)[1] > range(v)[0] ? Math.max(keyEnd, contentEnd(v)) : keyEnd;
+  }
+  if (isSeq(n) && !n.flow && n.items.length > 0) {
+    const last = n.items[n.items.length - 1] as Node | null;
+    return last && isNode(last) ? contentEnd(last) : range(n)[1];
+  }
+  return range(n)[1];
+}
+
+/**
+ * Where whole new lines go after a block node: after the line break that ends its last content line. Block
+ * scalars end at a line start already. `prefix` is a line break to write first when that line has none.
+ */
 function afterBlock(text: string, n: Node): { offset: number; prefix: string } {
-  const end = range(n)[1];
-  const offset = text[end - 1] === "\n" || end === 0 ? end : nextLineStart(text, end);
-  return { offset, prefix: offset === text.length && text.length > 0 && !text.endsWith("\n") ? eolOf(text) : "" };
+  const end = contentEnd(n);
+  if (end > 0 && (text[end - 1] === "\n" || text[end - 1] === "\r")) return { offset: end, prefix: "" };
+  const offset = nextLineStart(text, end);
+  return { offset, prefix: offset === text.length && lineEnd(text, end) === text.length ? eolOf(text) : "" };
 }
 
 /** Lines at a column, joined with the document's line ending (each line ends with one). */
@@ -109,7 +136,7 @@ export function appendItem(model: PackModel, owner: object | undefined, key: str
     if (!map || !pair || pair.value) return undefined;
     const column = columnOf(text, pair.key.start) + 2;
     const at = nextLineStart(text, pair.key.end);
-    const prefix = at === text.length && !text.endsWith("\n") ? eolOf(text) : "";
+    const prefix = at === text.length && lineEnd(text, pair.key.end) === text.length ? eolOf(text) : "";
     return edit(model, { start: at, end: at }, prefix + block(text, column, ["- " + lines[0], ...lines.slice(1).map((l) => "  " + l)]));
   }
   return insertKey(model, owner, [`${key}:`, "  - " + lines[0], ...lines.slice(1).map((l) => "    " + l)]);

@@ -2,8 +2,8 @@
 export { completion } from "./completion";
 export { hover, keyDocumentation } from "./hover";
 export { definition, references, documentHighlights, prepareRename, rename } from "./navigation";
-export type { RenameResult } from "./navigation";
-export { codeActions, convertLegacyItems } from "./actions";
+export type { PrepareRenameResult, RenameResult } from "./navigation";
+export { codeActions, convertLegacyItems, FIX_ALL, CONVERT_LEGACY } from "./actions";
 export { documentSymbols } from "./symbols";
 export { foldingRanges } from "./folding";
 export { codeLenses } from "./lens";

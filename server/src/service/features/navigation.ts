@@ -1,6 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
-import type { Position, Range, WorkspaceEdit } from "../types";
+import type { Position, Range, Span, WorkspaceEdit } from "../types";
+import { yamlScalar } from "./edits";
 import type { SymbolEntry } from "../model/symbols";
 import { DocumentHighlightKind, type DocumentHighlight, type Location, type TextEdit } from "vscode-languageserver-types";
 import { noun } from "./symbol-info";
@@ -50,30 +51,57 @@ export function documentHighlights(model: PackModel, position: Position): Docume
     .map((h) => ({ range: toRange(model.lines, h.span), kind: h.kind }));
 }
 
-/** The range and current name of a renameable key under the cursor; null anywhere else. */
-export function prepareRename(model: PackModel, position: Position): { range: Range; placeholder: string } | null {
+export type PrepareRenameResult = { range: Range; placeholder: string } | { error: string };
+
+/**
+ * The range and current name of a renameable key under the cursor; a reason when the key under the cursor cannot
+ * be renamed (it is written with escapes, so its text is not its name); null anywhere else.
+ */
+export function prepareRename(model: PackModel, position: Position): PrepareRenameResult | null {
   const s = symbolAt(model, position);
-  if (!s || model.text.slice(s.span.start, s.span.end) !== s.name) return null;
+  if (!s) return null;
+  if (model.text.slice(s.span.start, s.span.end) !== s.name) return { error: `cannot rename ${noun(s.kind)} "${s.name}": it is written with escapes or line breaks; rewrite it plainly first` };
   return { range: toRange(model.lines, s.span), placeholder: s.name };
 }
 
 export type RenameResult = { edit: WorkspaceEdit } | { error: string };
 
 /**
- * Renames a key and every reference to it (in its scope), and nothing else. The new name must stay a
- * plain scalar wherever the old one was written, so text that YAML would read differently is refused.
+ * Renames a key and every reference to it (in its scope), and nothing else. Refused when the new name is taken
+ * by another key of the same kind, or is not a name YAML can hold where the old one is written; a name YAML
+ * would read as another value (`null`, `true`, `1e3`) is written quoted where it stands alone.
  */
 export function rename(model: PackModel, position: Position, newName: string): RenameResult | null {
-  if (!prepareRename(model, position)) return null;
+  const prepared = prepareRename(model, position);
+  if (!prepared) return null;
+  if ("error" in prepared) return prepared;
   const s = symbolAt(model, position)!;
+  const refuse = (why: string) => ({ error: `cannot rename ${noun(s.kind)} "${s.name}" to "${newName}": ${why}` });
   const problem = invalidName(newName);
-  if (problem) return { error: `cannot rename ${noun(s.kind)} "${s.name}" to "${newName}": ${problem}` };
+  if (problem) return refuse(problem);
+  if (newName !== s.name && symbolIndex(model).declared(s.kind, s.scope).some((d) => d.name === newName)) {
+    return refuse(`a ${noun(s.kind)} with that key already exists`);
+  }
   const o = occurrencesOf(model, s);
   const edits: TextEdit[] = [...o.declarations, ...o.references]
     .filter((e) => model.text.slice(e.span.start, e.span.end) === s.name)
     .sort((a, b) => a.span.start - b.span.start)
-    .map((e) => ({ range: toRange(model.lines, e.span), newText: newName }));
+    .map((e) => ({ range: toRange(model.lines, e.span), newText: written(model.text, e.span, newName) }));
   return { edit: { changes: { [model.lines.uri]: edits } } };
+}
+
+/**
+ * The new name as it must be written in place of the old one at `span`: escaped inside quotes, quoted when it is
+ * a whole plain scalar YAML would read as something else, as is inside a longer plain scalar (`input:<key>`).
+ */
+function written(text: string, span: Span, name: string): string {
+  const before = text[span.start - 1];
+  if ((before === '"' || before === "'") && text[span.end] === before) {
+    return before === '"' ? JSON.stringify(name).slice(1, -1) : name.replace(/'/g, "''");
+  }
+  const wholeScalar = /(^|[\s:\-[{,])$/.test(text.slice(Math.max(0, span.start - 1), span.start)) && /^($|[\s,\]}]|:\s)/.test(text.slice(span.end, span.end + 2));
+  const startsScalar = span.start === 0 || /[\s[{,]/.test(text[span.start - 1]);
+  return wholeScalar && startsScalar ? yamlScalar(name) : name;
 }
 
 /** Why a name cannot replace a key in place (inside plain, single- or double-quoted scalars alike). */

@@ -176,6 +176,7 @@ const DEFAULTS: Record<string, string> = {
   "input_sets[].cases[].inputs[]#kind": "text",
   "expectation#kind": "text",
   "version.evaluation_spec.validators[]#target": "final_output",
+  "version.evaluation_spec.validators[]#expected_from": "challenge_input",
 };
 
 export function defaultValue(entry: string, key: string): string | undefined {
