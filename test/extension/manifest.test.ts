@@ -33,6 +33,7 @@ test("manifest: each setting's default is the server's default", () => {
     unknownKeySeverity: ruleInfo("unknown-key")?.severity,
     diagnosticsDebounceMs: DEFAULT_SETTINGS.diagnosticsDebounceMs,
     rules: DEFAULT_SETTINGS.rules,
+    docsBaseUrl: DEFAULT_SETTINGS.docsBaseUrl,
     "trace.server": "off",
   });
   assert.deepEqual(properties["packlint.unknownKeySeverity"].enum?.slice().sort(), [...RULE_LEVELS].sort());

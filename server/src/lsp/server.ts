@@ -29,6 +29,7 @@ import {
   WorkspaceValidation,
 } from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
+import { packagedRulesDocs } from "../workspace/docs-location";
 import { withAssetChecks } from "./file-diagnostics";
 import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "./languages";
@@ -156,7 +157,9 @@ export function startServer(connection: Connection): void {
     const rules = workspace.scopes.rulesFor(doc.uri);
     return withAssetChecks(session.diagnostics({ rules }), session.assetPaths?.(), workspace.scopes.assetFiles(doc.uri), rules);
   };
-  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
+  const packagedDocs = packagedRulesDocs();
+  const docsBase = (uri: string) => workspace.scopes.settingsFor(uri).docsBaseUrl || packagedDocs;
+  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d, docsBase(doc.uri)));
 
   const publish = (uri: string) => {
     timers.delete(uri);
@@ -204,7 +207,7 @@ export function startServer(connection: Connection): void {
         const symbols = sessionOf(doc)?.keySymbols?.();
         return symbols ? [{ uri: doc.uri, symbols }] : [];
       }),
-    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
+    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }),
     diskChanged: () => {
       // Case files read their Skill folder when their model is built: those are built again.
       for (const [uri, cached] of sessions) if (cached.session?.prompts) sessions.delete(uri);
@@ -358,7 +361,7 @@ export function startServer(connection: Connection): void {
       if (p.context.only && !p.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
       const uri = p.textDocument.uri;
       const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }), []);
-      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
+      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }));
     }),
   );
   // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----
