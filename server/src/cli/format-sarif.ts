@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { PackDiagnostic, Range, Severity } from "../service";
 import { allRules, type RuleInfo } from "../service/rule-registry";
 import { describe } from "./rules-list";
+import { displayMessage } from "../service/diagnostic-text";
 import { ruleDoc, rulePage } from "../service/docs/rule-docs";
 import { ruleDocHref } from "../service/docs/links";
 import { packagedRulesDocs } from "../workspace/docs-location";
@@ -67,7 +68,7 @@ function result(d: PackDiagnostic, path: string, cwd: string, index: Map<string,
     ruleId: d.code,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: LEVEL[d.severity],
-    message: { text: d.field ? `${d.field} ${d.message}` : d.message },
+    message: { text: displayMessage(d) },
     locations: [location(d.range)],
     ...(d.related?.length
       ? { relatedLocations: d.related.map((rel, i) => ({ id: i + 1, ...location(rel.range), message: { text: rel.message } })) }

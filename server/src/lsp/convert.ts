@@ -1,6 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from "vscode-languageserver/node";
 import type { PackDiagnostic } from "../service";
 import { ruleDocHref } from "../service/docs/links";
+import { displayMessage } from "../service/diagnostic-text";
 
 const SEVERITY: Record<PackDiagnostic["severity"], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -20,7 +21,7 @@ export function toLspDiagnostic(uri: string, d: PackDiagnostic, docsBase: string
     code: d.code,
     codeDescription: { href: ruleDocHref(docsBase, d.code) },
     source: "packlint",
-    message: d.field ? `${d.field} ${d.message}` : d.message,
+    message: displayMessage(d),
     data: { ...(d.data ?? {}), field: d.field },
   };
   if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));

@@ -1,4 +1,5 @@
 import type { Document } from "yaml";
+import { hintFor } from "./hints";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Bundle } from "./model/bundle";
 import { YamlDecoder, UnknownKey } from "./model/decode";
@@ -149,6 +150,8 @@ export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): 
       message: f.message,
       range: toRange(model.lines, f.span),
     };
+    const hint = hintFor(model.bundle, f.code, f.field, f.message);
+    if (hint) d.hint = hint;
     if (f.related) d.related = f.related.map((r) => ({ range: toRange(model.lines, r.span), message: r.message }));
     if (f.data) d.data = f.data;
     if (f.tags) d.tags = f.tags;

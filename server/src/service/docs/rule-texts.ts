@@ -1,7 +1,7 @@
 /**
  * Hand-written documentation for the rules pack authors meet most (the mistakes in examples/broken.pack.yaml and the
  * input-set guidance's "Common Validation Failures"). Every other code is documented from the catalog
- * (rule-docs.ts). Facts follow the reference validator (`runtime/challengepack/validation.go`); the words are ours.
+ * (rule-docs.ts). Facts follow the reference validator (`ValidateBundle` in `runtime/challengepack/validation.go`); the words are ours.
  */
 export interface RuleText {
   /** What the rule checks, in one or two sentences. */

@@ -1,7 +1,7 @@
 /**
  * What an evidence reference reads when the pack is scored (`target`, `expected_from`, `reference_from`,
- * `context_from`), in words for pack authors. The grammar is the reference validator's (`isSupportedEvidenceReference`
- * in `scoring/validation.go`); the catalog lists it as `evidence_reference_*`.
+ * `context_from`), in words for pack authors. The grammar is the reference validator's (`ValidateEvaluationSpec`
+ * in `runtime/scoring/validation.go`); the catalog lists it as `evidence_reference_*`.
  */
 const EXACT: Readonly<Record<string, string>> = {
   final_output: "the final output of the agent's run",
