@@ -66,3 +66,21 @@ test("every rule code README.md and docs/ name in backquotes exists", () => {
   }
   assert.ok(named > 300, `${named} codes named`);
 });
+
+test("comments cite the reference's source or this repository's docs, never sections or decisions of documents outside it", () => {
+  const offenders: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.ts$/.test(e.name)) {
+        readFileSync(p, "utf8").split("\n").forEach((line, i) => {
+          // The lines that name these markers to reject them (in author-facing texts) are the exceptions.
+          if (/(§|DECISIONS #)/.test(line) && !/doesNotMatch|INTERNAL|LEAKS|\/\\bGo\\b/.test(line)) offenders.push(`${p}:${i + 1}: ${line.trim()}`);
+        });
+      }
+    }
+  };
+  for (const d of ["server/src", "shared/src", "client/src", "test", "bench"]) walk(join(ROOT, d));
+  assert.deepEqual(offenders, []);
+});

@@ -15,7 +15,7 @@ const ISSUE_CODES = {
 } as const;
 
 /**
- * The reference's evaluation_spec bridge (catalog §2.2, §4): the YAML map is JSON-encoded, then strictly
+ * The reference's evaluation_spec bridge (`ParseYAML`, runtime/challengepack/bundle.go): the YAML map is JSON-encoded, then strictly
  * decoded. Every problem is reported (the reference stops at the first), each at its own range, as a
  * decode-phase error (field null). The returned spec is the same data, decoded in place: canonical key
  * names, rejected values removed, null list elements turned into zero values.
