@@ -72,7 +72,7 @@ test("sarif: every rule with catalog help, ours included; results point at their
   const positive = rules.find((r) => r.id === "version-number-positive")!;
   // Help is the rule's page (docs/rules/CODE.md), with a link to it.
   assert.equal(positive.help.markdown, readFileSync(join(__dirname, "../../../docs/rules/version-number-positive.md"), "utf8"));
-  assert.match(positive.help.text, /## How to fix it\n\nStart at 1/);
+  assert.match(positive.help.text, /\n\nHow to fix it: Start at 1/);
   assert.match(positive.helpUri, /^file:\/\/.*\/docs\/rules\/version-number-positive\.md$/);
   assert.doesNotMatch(JSON.stringify(rules), /\bGo\b|§|int32/);
   assert.deepEqual(rules.find((r) => r.id === "asset-artifact-id-not-found")!.defaultConfiguration, { level: "error", enabled: false });

@@ -55,7 +55,7 @@ function descriptor(r: RuleInfo, docsBase: string) {
     shortDescription: { text: describe(r) },
     fullDescription: { text: doc.checks },
     helpUri: ruleDocHref(docsBase, r.code),
-    help: { text: page, markdown: page },
+    help: { text: `${doc.checks}\n\nHow to fix it: ${doc.fix}`, markdown: page },
     defaultConfiguration: { level: LEVEL[r.severity], ...(r.offlineCheckable ? {} : { enabled: false }) },
     properties: { tags: [r.area, r.origin === "reference" ? "reference" : "packlint"], precision: "very-high", "problem.severity": PROBLEM_SEVERITY[r.severity] },
   };
