@@ -30,9 +30,13 @@ function checkLicense(): void {
   }
 }
 
-/** The TextMate grammars live in the repository's syntaxes/; the extension ships copies in dist/syntaxes/. */
-function copyGrammars(): void {
+/**
+ * The TextMate grammars live in the repository's syntaxes/; the extension ships copies in dist/syntaxes/. The docs
+ * for pack authors go to dist/docs/, where the bundled server's diagnostics link by default.
+ */
+function copyGrammarsAndDocs(): void {
   cpSync(join(ROOT, "syntaxes"), join(CLIENT_DIR, "dist", "syntaxes"), { recursive: true });
+  cpSync(join(ROOT, "docs"), join(CLIENT_DIR, "dist", "docs"), { recursive: true });
 }
 
 /** The schema as `packlint schema` prints it (from the compiled CLI: `npm run build` runs first). */
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
   mkdirSync(join(CLIENT_DIR, "dist"), { recursive: true });
   checkLicense();
   await bundleExtension();
-  copyGrammars();
+  copyGrammarsAndDocs();
   writeSchema();
   if (process.argv.includes("--no-vsix")) {
     console.log(`extension bundled into ${join(CLIENT_DIR, "dist")} in ${Date.now() - started} ms`);

@@ -75,7 +75,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
     if (choice === COPY) await vscode.env.clipboard.writeText(command);
     else if (choice === RUN_IN_TERMINAL) {
-      const terminal = vscode.window.createTerminal({ name: "AgentClash", cwd: packFolder() });
+      const terminal = vscode.window.createTerminal({ name: "packlint", cwd: packFolder() });
       terminal.show();
       terminal.sendText(command);
     }

@@ -9,7 +9,7 @@ let client: LanguageClient | undefined;
 
 /** Starts the bundled language server and wires the editor-only pieces: commands, status bar, language-mode offers. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const output = vscode.window.createOutputChannel("AgentClash Challenge Packs", { log: true });
+  const output = vscode.window.createOutputChannel("packlint", { log: true });
   context.subscriptions.push(output);
   client = createLanguageClient(context, output);
   registerCommands(context, client, output);

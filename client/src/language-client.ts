@@ -27,5 +27,5 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     outputChannel: output,
     initializationOptions: vscode.workspace.getConfiguration(SETTINGS_SECTION),
   };
-  return new LanguageClient("packlint", "AgentClash Challenge Packs", serverOptions, clientOptions);
+  return new LanguageClient("packlint", "packlint", serverOptions, clientOptions);
 }

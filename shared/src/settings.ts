@@ -16,6 +16,11 @@ export interface PacklintSettings {
   largeFileChars: number;
   /** On a large pack, outline entries and folding ranges sent at most. */
   maxOutlineItems: number;
+  /**
+   * Where diagnostics link to their rule's page: `<docsBaseUrl><code>.md`. Empty: the docs/rules/ pages shipped
+   * with packlint (a file: URL of the installed copy).
+   */
+  docsBaseUrl: string;
 }
 
 /** The diagnostic code of unknown keys, which the `unknownKeySeverity` setting sets (unless `rules` names it). */
@@ -29,6 +34,7 @@ export const DEFAULT_SETTINGS: PacklintSettings = {
   rules: {},
   largeFileChars: 2_000_000,
   maxOutlineItems: 5000,
+  docsBaseUrl: "",
 };
 
 export const SETTINGS_SECTION = "packlint";
@@ -52,5 +58,12 @@ export function resolveSettings(raw: unknown): PacklintSettings {
     rules,
     largeFileChars: count(r.largeFileChars, DEFAULT_SETTINGS.largeFileChars),
     maxOutlineItems: count(r.maxOutlineItems, DEFAULT_SETTINGS.maxOutlineItems),
+    docsBaseUrl: docsBase(r.docsBaseUrl),
   };
+}
+
+/** An absolute URL (`https:`, `file:`, …), with the trailing slash pages are appended to; anything else is ignored. */
+function docsBase(v: unknown): string {
+  if (typeof v !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim())) return DEFAULT_SETTINGS.docsBaseUrl;
+  return v.trim().replace(/\/?$/, "/");
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -77,20 +78,38 @@ test("--help shows options, exit codes and examples; --version the package versi
   assert.equal(v.out, `${require("../../../package.json").version}\n`);
 });
 
-test("packlint rules: every code with area and a one-line description; server-only rules marked", async () => {
+test("packlint rules: every code with its severity and what it checks, by area, within 100 columns; server-only rules marked", async () => {
   const r = await cli(["rules"]);
   assert.equal(r.code, 0);
   const lines = r.out.split("\n");
-  assert.match(lines[0], /^CODE\s+AREA\s+SEVERITY\s+DESCRIPTION$/);
-  const line = (code: string) => lines.find((l) => l.startsWith(code + " "));
-  assert.match(line("challenge-key-required")!, /^challenge-key-required\s+challenges\s+error\s+key empty after trim\.$/);
-  assert.match(line("unknown-key")!, /advisory\s+warning\s+A key AgentClash does not know/);
-  assert.match(line("asset-artifact-id-not-found")!, /\[server only: not checkable offline\]/);
-  assert.match(line("validator-type-unimplemented")!, /\[cannot fire from YAML\]/);
-  assert.equal(line("yaml-syntax-error"), undefined);
+  assert.deepEqual(lines.filter((l) => l.length > 100), []);
+  assert.equal(lines[0], "Reading the file");
+  const line = (code: string) => lines.findIndex((l) => l.startsWith(`  ${code} `));
+  assert.match(lines[line("challenge-key-required")], /^ {2}challenge-key-required\s+error\s+Every challenge needs a non-blank `key`\.$/);
+  assert.match(lines[line("unknown-key")], /warning\s+Every key outside `evaluation_spec` should be one$/);
+  assert.match(lines[line("asset-artifact-id-not-found")], /\[checked when publishing, not offline\]/);
+  // A code longer than its column puts the description on the next line; a long field path is broken after a dot.
+  const long = line("dimension-direction-validators-reliability");
+  assert.match(lines[long], /^ {2}dimension-direction-validators-reliability {2}error$/);
+  assert.match(lines[long + 1], /^ {47}`version\.evaluation_spec\.scorecard\.dimensions\[\]\.$/);
+  assert.match(lines[long + 2], /^ {47}better_direction` must be/);
+  assert.match(lines[line("validator-type-unimplemented")], /\[cannot fire from YAML\]/);
+  assert.equal(line("yaml-syntax-error"), -1);
   const json = JSON.parse((await cli(["rules", "--format", "json"])).out) as { code: string; offlineCheckable: boolean; description: string }[];
   assert.deepEqual(json.filter((x) => !x.offlineCheckable).map((x) => x.code), ["asset-artifact-id-not-found", "asset-artifact-id-foreign-workspace"]);
   assert.ok(json.every((x) => x.description && !x.description.includes("\n")));
+});
+
+test("packlint rules CODE prints the rule's page, as checked in under docs/rules; an unknown code is a usage error", async () => {
+  const r = await cli(["rules", "case-challenge-key-undeclared"]);
+  assert.equal(r.code, 0);
+  assert.equal(r.out, readFileSync(join(__dirname, "../../../docs/rules/case-challenge-key-undeclared.md"), "utf8"));
+  assert.match(r.out, /## How to fix it\n\nUse the challenge's `key`, not its title/);
+  const json = JSON.parse((await cli(["rules", "version-number-positive", "--format", "json"])).out) as { wrong: string; right: string };
+  assert.deepEqual([json.wrong, json.right], ["version:\n  number: 0", "version:\n  number: 1"]);
+  const bad = await cli(["rules", "case-challenge-key-undeclard"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /unknown rule code \(did you mean case-challenge-key-undeclared,/);
 });
 
 test("packlint schema prints the draft-07 JSON Schema", async () => {

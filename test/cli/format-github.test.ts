@@ -18,7 +18,7 @@ test("github: one workflow command per diagnostic, 1-based positions, the code a
   const unknownLine = pack({ version: "version:\n  number: 0\n" }).split("\n").length;
   assert.deepEqual(lines, [
     "::error file=packs/bad.pack.yaml,line=6,col=11,endLine=6,endColumn=12,title=version-number-positive::version.number must be greater than 0",
-    `::warning file=packs/bad.pack.yaml,line=${unknownLine},col=1,endLine=${unknownLine},endColumn=7,title=unknown-key::unknown key "colour"; AgentClash ignores it`,
+    `::warning file=packs/bad.pack.yaml,line=${unknownLine},col=1,endLine=${unknownLine},endColumn=7,title=unknown-key::Unknown key "colour"; AgentClash ignores it.`,
   ]);
 });
 
@@ -35,7 +35,7 @@ test("github: information and hints are notices; related locations follow the me
   const hints = packTree({ "legacy.pack.yaml": LEGACY });
   const h = await cli(["--format", "github", join(hints, "legacy.pack.yaml")], { cwd: hints });
   assert.equal(h.code, 0);
-  assert.match(h.out, /^::notice file=legacy\.pack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=legacy-items::input_sets\[0\]\.items legacy `items`/m);
+  assert.match(h.out, /^::notice file=legacy\.pack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=legacy-items::This input set uses legacy `items`/m);
 });
 
 test("github: a range over several lines has no columns", async () => {

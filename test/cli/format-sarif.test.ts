@@ -24,7 +24,7 @@ function sarifValidator() {
 interface SarifLog {
   version: string;
   runs: {
-    tool: { driver: { rules: { id: string; help: { text: string }; defaultConfiguration: { level: string; enabled?: boolean } }[] } };
+    tool: { driver: { rules: { id: string; helpUri: string; help: { text: string; markdown: string }; defaultConfiguration: { level: string; enabled?: boolean } }[] } };
     results: SarifResult[];
     columnKind: string;
     originalUriBaseIds: Record<string, { uri: string }>;
@@ -70,8 +70,11 @@ test("sarif: every rule with catalog help, ours included; results point at their
   for (const own of ["yaml-syntax", "unknown-key", "legacy-items", "legacy-item-key"]) assert.ok(rules.some((r) => r.id === own), own);
   assert.ok(!rules.some((r) => r.id === "yaml-syntax-error"), "replaced by yaml-syntax");
   const positive = rules.find((r) => r.id === "version-number-positive")!;
-  assert.match(positive.help.text, /version\.number \(int32\) <= 0, including absent\./);
-  assert.match(positive.help.text, /Reference message: `must be greater than 0`/);
+  // Help is the rule's page (docs/rules/CODE.md), with a link to it.
+  assert.equal(positive.help.markdown, readFileSync(join(__dirname, "../../../docs/rules/version-number-positive.md"), "utf8"));
+  assert.match(positive.help.text, /\n\nHow to fix it: Start at 1/);
+  assert.match(positive.helpUri, /^file:\/\/.*\/docs\/rules\/version-number-positive\.md$/);
+  assert.doesNotMatch(JSON.stringify(rules), /\bGo\b|§|int32/);
   assert.deepEqual(rules.find((r) => r.id === "asset-artifact-id-not-found")!.defaultConfiguration, { level: "error", enabled: false });
   assert.equal(rules.find((r) => r.id === "unknown-key")!.defaultConfiguration.level, "warning");
 

@@ -34,6 +34,7 @@ test("manifest: each setting's default is the server's default", () => {
     diagnosticsDebounceMs: DEFAULT_SETTINGS.diagnosticsDebounceMs,
     rules: DEFAULT_SETTINGS.rules,
     "skill.agentCommand": "",
+    docsBaseUrl: DEFAULT_SETTINGS.docsBaseUrl,
     "trace.server": "off",
   });
   assert.deepEqual(properties["packlint.unknownKeySeverity"].enum?.slice().sort(), [...RULE_LEVELS].sort());
@@ -80,4 +81,17 @@ test("grammar: the evidence references it colours are the catalog's", () => {
       .sort(),
   );
   assert.equal(injection.injectionSelector, `L:source.yaml.${LanguageIds.pack} -comment`);
+});
+
+test("manifest and client: one product name where an author looks (commands, settings, status bar, output channel)", () => {
+  assert.deepEqual([...new Set(contributes.commands.map((c: { category: string }) => c.category))], ["packlint"]);
+  assert.equal(contributes.configuration.title, "packlint");
+  assert.ok(Object.keys(properties).every((k) => k.startsWith("packlint.")));
+  assert.match(manifest.displayName, /^packlint\b/);
+  const src = (f: string) => readFileSync(join(ROOT, "client/src", f), "utf8");
+  assert.match(src("extension.ts"), /createOutputChannel\("packlint"/);
+  assert.match(src("status-bar.ts"), /item\.name = "packlint: pack status"/);
+  assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "packlint"/);
+  const readme = readFileSync(join(ROOT, "client/README.md"), "utf8");
+  for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| packlint: ${c.title} |`), `client/README.md lists ${c.title}`);
 });

@@ -148,8 +148,8 @@ test("keys that name Object.prototype members are ordinary keys", () => {
   // Unknown top-level keys and unknown evaluation_spec fields are reported by their name.
   const d = packDiagnostics(buildPackModel(pack({ extra: "__proto__: 1\nconstructor: 2\n" })));
   assert.deepEqual(d.filter((x) => x.code === "unknown-key").map((x) => x.message), [
-    'unknown key "__proto__"; AgentClash ignores it',
-    'unknown key "constructor"; AgentClash ignores it',
+    'Unknown key "__proto__"; AgentClash ignores it.',
+    'Unknown key "constructor"; AgentClash ignores it.',
   ]);
   const spec = packDiagnostics(buildPackModel(pack({ evaluationSpec: "evaluation_spec:\n  __proto__: {}\n  toString: 1\n" })));
   assert.deepEqual(spec.filter((x) => x.code === "eval-spec-unknown-field").map((x) => x.message.replace(/^.*json: /, "")), [

@@ -74,7 +74,7 @@ test("emoji and CJK in keys and values: ranges are UTF-16 columns of the text an
     }),
     { code: "challenge-key-duplicate", field: "challenges[1].key" },
   );
-  expectDiagnostics(pack({ extra: "⟦🦊名前⟧: x\n" }), { code: "unknown-key", message: 'unknown key "🦊名前"; AgentClash ignores it' });
+  expectDiagnostics(pack({ extra: "⟦🦊名前⟧: x\n" }), { code: "unknown-key", message: 'Unknown key "🦊名前"; AgentClash ignores it.' });
 
   const m = marked(pack({ extra: "tools:\n  🦊: {名前: [🦊, 狐, \"\\U0001F98A\"]}\n  狐🦊狐: ⟦*missing⟧\n" }));
   const d = check(m.text);

@@ -39,6 +39,7 @@ test("settings: known fields of the right type win, everything else falls back t
     packGlobs: ["**/*.p.yaml"],
     largeFileChars: 1.5,
     maxOutlineItems: 300,
+    docsBaseUrl: "https://docs.example.org/rules",
   });
   assert.deepEqual(s, {
     packGlobs: ["**/*.p.yaml"],
@@ -48,7 +49,9 @@ test("settings: known fields of the right type win, everything else falls back t
     rules: { "unknown-key": "off" },
     largeFileChars: 2_000_000,
     maxOutlineItems: 300,
+    docsBaseUrl: "https://docs.example.org/rules/",
   });
+  assert.equal(resolveSettings({ docsBaseUrl: "docs/rules" }).docsBaseUrl, "", "not an absolute URL");
 });
 
 test("asset links resolve relative paths of existing files next to the pack, inside the workspace, nothing else", () => {

@@ -61,7 +61,7 @@ test("validate workspace: every pack and case file below the folders, pushed fro
   const errors = (await lastFor(BROKEN)).diagnostics.filter((d: Diagnostic) => d.severity === 1);
   assert.deepEqual(
     errors.map((d: Diagnostic) => [d.code, d.message]),
-    [["case-challenge-key-undeclared", "input_sets[0].cases[0].challenge_key must reference a declared challenge"]],
+    [["case-challenge-key-undeclared", "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-question”. Did you mean “refund-questoin”? Declared challenges: “refund-questoin”."]],
   );
   assert.deepEqual((await lastFor(VALID)).diagnostics, []);
 });

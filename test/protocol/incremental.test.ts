@@ -5,6 +5,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { bounded, protocol as P, ServerProcess } from "../helpers/lsp-client";
 import { buildPackModel, packDiagnostics } from "../../server/src/service/pack-model";
 import { toLspDiagnostic } from "../../server/src/lsp/convert";
+import { packagedRulesDocs } from "../../server/src/workspace/docs-location";
 import { generatePack } from "../../bench/generate";
 import { rng } from "../fuzz/mutate";
 import { realisticEdit } from "../incremental/edits";
@@ -41,7 +42,7 @@ test("protocol: after each incremental didChange the server publishes what a fre
     await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version }, contentChanges: changes });
     if (changes.length === 0) continue; // nothing changed: nothing to publish
     const published = await server.diagnosticsFor(PACK, version, from);
-    const expected = packDiagnostics(buildPackModel(doc.getText(), PACK)).map((d) => toLspDiagnostic(PACK, d));
+    const expected = packDiagnostics(buildPackModel(doc.getText(), PACK)).map((d) => toLspDiagnostic(PACK, d, packagedRulesDocs()));
     assert.deepEqual(published.diagnostics, expected, `version ${version}`);
   }
 });

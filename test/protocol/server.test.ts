@@ -32,7 +32,7 @@ test("protocol: didOpen publishes diagnostics for that version", async () => {
   const published = await server.diagnosticsFor(PACK, 1);
   assert.deepEqual(
     published.diagnostics.map((d: Diagnostic) => [d.code, d.range.start.line, d.message]),
-    [["case-challenge-key-undeclared", typoLine, "input_sets[0].cases[0].challenge_key must reference a declared challenge"]],
+    [["case-challenge-key-undeclared", typoLine, "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-questoin”. Did you mean “refund-question”? Declared challenges: “refund-question”."]],
   );
 });
 

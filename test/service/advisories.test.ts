@@ -13,7 +13,7 @@ test("key-style: kebab-case keys; snake_case is fine for inputs and expectations
     code: "key-style",
     severity: "hint",
     field: "input_sets[0].cases[0].case_key",
-    message: 'case keys should be lowercase kebab-case: "refund-window"',
+    message: 'Case key "Refund_Window" should be lowercase kebab-case: "refund-window".',
   });
   assert.equal(d.data?.suggestion, "refund-window");
   expectNo(oneSet("refund-smoke", kase("refund-window", "        inputs:\n          - key: source_doc\n            kind: text\n")), "key-style");
@@ -32,7 +32,7 @@ test("input-set-size: a set whose case count is outside the typical size for its
   expectDiagnostics(pack({ inputSets: `input_sets:\n  - key: ⟦refund-smoke⟧\n    name: S\n    cases:\n${four}` }), {
     code: "input-set-size",
     severity: "information",
-    message: "a -smoke input set typically has 1–3 cases; this one has 4",
+    message: 'Input set "refund-smoke" has 4 cases; a -smoke input set typically has 1 to 3.',
   });
   expectNo(oneSet("refund-ci", four), "input-set-size");
   expectNo(oneSet("refund-misc", kase("a")), "input-set-size");
@@ -43,7 +43,7 @@ test("ci-set-nondeterministic: remote URLs and large files in -ci and -smoke set
   expectDiagnostics(oneSet("refund-ci", remote), { code: "ci-set-nondeterministic", severity: "information" });
   expectDiagnostics(oneSet("refund-smoke", kase("a", "        assets:\n          - key: v\n            path: ⟦fixtures/call.mp4⟧\n")), {
     code: "ci-set-nondeterministic",
-    message: "this -smoke input set's case uses a large file; CI sets should be deterministic and cheap",
+    message: 'Case "a" of the -smoke input set "refund-smoke" uses a large file; CI sets should be deterministic and cheap.',
   });
   expectNo(oneSet("refund-full", remote.replace(/[⟦⟧]/g, "")), "ci-set-nondeterministic");
 });
@@ -73,7 +73,7 @@ test("multiple-input-sets: information listing the keys; one set gives nothing",
   expectDiagnostics(two, {
     code: "multiple-input-sets",
     severity: "information",
-    message: "this pack has 2 input sets: `agentclash eval start` needs --input-set <key> (one of: a-smoke, a-full)",
+    message: "This pack has 2 input sets, so `agentclash eval start` needs `--input-set` with one of: `a-smoke`, `a-full`.",
   });
   expectNo(pack(), "multiple-input-sets");
 });

@@ -147,7 +147,7 @@ test("unknown-key: a warning with did-you-mean, never an error", () => {
   const [d] = expectDiagnostics(pack({ challenges: "challenges:\n  - key: x\n    ⟦titel⟧: T\n    title: T\n    category: c\n    difficulty: easy\n" }), {
     code: "unknown-key",
     severity: "warning",
-    message: 'unknown key "titel" (did you mean "title"?); AgentClash ignores it',
+    message: 'Unknown key "titel" (did you mean "title"?); AgentClash ignores it.',
   });
   assert.deepEqual(d.data?.suggestions, ["title"]);
 });
@@ -165,6 +165,6 @@ test("legacy items and item_key give deprecation hints, not errors", () => {
 test("unknown-key: a top-level key written under version says so", () => {
   expectDiagnostics(pack({ version: "version:\n  number: 1\n  ⟦tools⟧:\n    allowed: [x]\n" }), {
     code: "unknown-key",
-    message: 'unknown key "tools" here ("tools" is a top-level key); AgentClash ignores it',
+    message: 'Unknown key "tools" here ("tools" is a top-level key); AgentClash ignores it.',
   });
 });

@@ -198,7 +198,7 @@ test("eval-spec-key-case: keys match ASCII case-insensitively, with a warning na
     `,
   });
   const got = expectDiagnostics(src, { code: "eval-spec-key-case", field: null, severity: "warning" });
-  assert.equal(got[0].message, `key "Name" is read as "name" (keys here match case-insensitively); write "name"`);
+  assert.equal(got[0].message, `Key "Name" is read as "name" (keys here match regardless of case); write "name".`);
   assert.deepEqual(got[1].data, { key: "JUDGE_MODE", canonical: "judge_mode", entry: "version.evaluation_spec" });
   assert.deepEqual(errors(marked(src).text), []);
   expectNo(pack(), "eval-spec-key-case");

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { judgeProvider } from "../../server/src/service/rules/evaluation-spec/judge-providers";
 
-test("judge provider inference (§15): trimmed, lowercased, first matching prefix", () => {
+test("judge provider inference (the catalog's judge_provider_inference): trimmed, lowercased, first matching prefix", () => {
   const cases: [string, string | undefined][] = [
     ["claude-sonnet-4-6", "anthropic"],
     [" GPT-4o ", "openai"],

@@ -5,7 +5,7 @@ import { buildPackModel } from "../../server/src/service";
 import { evalPack } from "../helpers/eval-spec";
 import type { EvalSpec } from "../../server/src/service/rules/evaluation-spec/spec";
 
-test("§9.1: identifiers of the spec, validators, metrics, pricing and signals are trimmed in place, sources kept", () => {
+test("evaluation_spec normalization: identifiers of the spec, validators, metrics, pricing and signals are trimmed in place, sources kept", () => {
   const text = evalPack({
     validators: yaml`
       - key: " exact "

@@ -43,3 +43,54 @@ test("packlint report: markdown by default, json on request; exit 1 when not rea
   assert.equal(await run(["report", "--format", "xml", "x.yaml"], () => {}, (s) => (err += s)), 2);
   assert.match(err, /--format must be markdown or json/);
 });
+
+test("each case's reason (its description, else the comment above it, else a gap), the Coverage Review and the next skill", () => {
+  const text = pack({
+    inputSets: [
+      "input_sets:",
+      "  - key: refund-question-full",
+      "    name: Full",
+      "    cases:",
+      "      # The ordinary refund question, inside the window.",
+      "      - challenge_key: refund-question",
+      "        case_key: refund-window-basic",
+      "      # A refund asked for after the window closed:",
+      "      # the agent must decline politely.",
+      "      - challenge_key: refund-question",
+      "        case_key: refund-window-expired",
+      "      - challenge_key: refund-question",
+      "        case_key: refund-vague-request",
+      "        description: The customer does not say which order; the agent should ask.",
+      "      - challenge_key: refund-question",
+      "        case_key: refund-something",
+      "",
+    ].join("\n"),
+  });
+  const r = inputSetReport(buildPackModel(text), "p.yaml");
+  const cases = r.challenges[0].inputSets[0].cases;
+  assert.deepEqual(cases.map((c) => c.reason), [
+    "The ordinary refund question, inside the window.",
+    "A refund asked for after the window closed: the agent must decline politely.",
+    "The customer does not say which order; the agent should ask.",
+    undefined,
+  ]);
+  assert.deepEqual(
+    Object.fromEntries(r.challenges[0].coverageReview.map((p) => [p.path, p.cases])),
+    {
+      happy: ["refund-question-full/refund-window-basic"],
+      edge: [],
+      negative: ["refund-question-full/refund-window-expired"],
+      ambiguous: ["refund-question-full/refund-vague-request"],
+      regression: [],
+      budget: [],
+    },
+  );
+  const md = reportMarkdown(r);
+  assert.match(md, /^ {6}reason: no reason given \(gap: /m);
+  assert.match(md, /^- no reason given for refund-question-full\/refund-something$/m);
+  assert.match(md, /^- edge path: gap$/m);
+  assert.match(md, /^- negative path: refund-question-full\/refund-window-expired$/m);
+  assert.match(md, /^Next skill: agentclash-challenge-pack-validation-publish /m);
+  const broken = inputSetReport(buildPackModel(readFileSync(join(ROOT, "examples/broken.pack.yaml"), "utf8")), "b.yaml");
+  assert.equal(broken.nextSkill.skill, "agentclash-challenge-pack-yaml-author");
+});

@@ -45,7 +45,7 @@ suite("challenge packs in VS Code", () => {
   test("3. the legacy `items` quick fix rewrites the file as expected", async () => {
     const editor = await open("legacy-items.pack.yaml");
     const uri = editor.document.uri;
-    await diagnostic(uri, "input_sets[0].items legacy `items`: new packs should use `cases` with `case_key`");
+    await diagnostic(uri, "This input set uses legacy `items`; new packs should use `cases` with `case_key`.");
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>("vscode.executeCodeActionProvider", uri, new vscode.Range(29, 5, 29, 5));
     const fix = actions.find((a) => a.title === 'Convert legacy `items` to `cases` in input set "refund-question-full"');
     assert.ok(fix?.edit, `the quick fix is offered (got ${actions.map((a) => a.title).join(" | ")})`);

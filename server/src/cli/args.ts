@@ -23,7 +23,7 @@ export interface LintCommand {
 export type Command =
   | LintCommand
   | { command: "schema" }
-  | { command: "rules"; format: "text" | "json" }
+  | { command: "rules"; format: "text" | "json"; code?: string }
   | { command: "help"; topic?: "schema" | "rules" }
   | { command: "version" };
 
@@ -111,6 +111,7 @@ export function parseArgs(argv: string[]): Command {
 
 function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
   let format: "text" | "json" = "text";
+  let code: string | undefined;
   const r = new ArgReader(argv);
   for (let a = r.next(); a !== undefined; a = r.next()) {
     const name = a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
@@ -119,9 +120,13 @@ function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
       const v = r.value(a);
       if (v !== "text" && v !== "json") throw new UsageError(`packlint rules --format must be text or json (got ${JSON.stringify(v)})`);
       format = v;
+    } else if (sub === "rules" && !a.startsWith("-") && code === undefined) {
+      const problem = unknownRuleProblem(a);
+      if (problem) throw new UsageError(problem);
+      code = a;
     } else throw new UsageError(`packlint ${sub}: unexpected argument ${a} (see packlint ${sub} --help)`);
   }
-  return sub === "schema" ? { command: "schema" } : { command: "rules", format };
+  return sub === "schema" ? { command: "schema" } : { command: "rules", format, ...(code ? { code } : {}) };
 }
 
 function count(option: string, v: string, min: number): number {

@@ -1,3 +1,4 @@
+import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
 import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";
@@ -26,7 +27,7 @@ function command(d: PackDiagnostic, file: string): string {
   props.push(["endLine", end.line + 1]);
   if (start.line === end.line) props.push(["endColumn", end.character + 1]);
   props.push(["title", d.code]);
-  let message = d.field ? `${d.field} ${d.message}` : d.message;
+  let message = displayMessage(d);
   for (const rel of d.related ?? []) message += `\n${file}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${rel.message}`;
   return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",")}::${escapeData(message)}`;
 }

@@ -2,17 +2,22 @@ import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PackDiagnostic, Range, Severity } from "../service";
 import { allRules, type RuleInfo } from "../service/rule-registry";
-import { firstSentence } from "./rules-list";
+import { describe } from "./rules-list";
+import { displayMessage } from "../service/diagnostic-text";
+import { ruleDoc, rulePage } from "../service/docs/rule-docs";
+import { ruleDocHref } from "../service/docs/links";
+import { packagedRulesDocs } from "../workspace/docs-location";
 import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";
 
 /**
  * `--format sarif`: a SARIF 2.1.0 log for code scanning (github/codeql-action/upload-sarif).
- * The driver lists every rule packlint knows with its catalog summary, reference message and notes,
- * so code scanning can show rule help. Locations are relative to the working directory (%SRCROOT%),
+ * The driver lists every rule packlint knows with its page (docs/rules/CODE.md) as Markdown help and a `helpUri`
+ * to it, so code scanning can show rule help. Locations are relative to the working directory (%SRCROOT%),
  * with UTF-16 columns as in LSP.
  */
-export function formatSarif(reports: FileReport[], opts: { cwd: string; version: string }): string {
+export function formatSarif(reports: FileReport[], opts: { cwd: string; version: string; docsBase?: string }): string {
+  const docsBase = opts.docsBase ?? packagedRulesDocs();
   const rules = allRules();
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = reports.flatMap((r) => r.diagnostics.map((d) => result(d, r.path, opts.cwd, index)));
@@ -26,7 +31,7 @@ export function formatSarif(reports: FileReport[], opts: { cwd: string; version:
             name: "packlint",
             version: opts.version,
             semanticVersion: opts.version,
-            rules: rules.map(descriptor),
+            rules: rules.map((r) => descriptor(r, docsBase)),
           },
         },
         originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(opts.cwd).href.replace(/\/?$/, "/") } },
@@ -41,21 +46,16 @@ export function formatSarif(reports: FileReport[], opts: { cwd: string; version:
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", information: "note", hint: "note" };
 const PROBLEM_SEVERITY: Record<Severity, string> = { error: "error", warning: "warning", information: "recommendation", hint: "recommendation" };
 
-function descriptor(r: RuleInfo) {
-  const short = firstSentence(r.summary);
-  const facts: string[] = [];
-  if (r.message) facts.push(`Reference message: \`${r.message}\``);
-  if (r.field) facts.push(`Field: \`${r.field}\``);
-  if (r.origin === "packlint") facts.push("A packlint check beyond the reference validator; it never changes the reference verdict unless configured as an error.");
-  if (!r.offlineCheckable) facts.push("Server-only: the hosted API checks this; packlint cannot check it offline.");
-  if (!r.reachable) facts.push("The reference has this check, but it cannot fire from YAML input.");
-  const text = [r.summary, ...facts, ...(r.notes ? [r.notes] : [])].join("\n\n");
+function descriptor(r: RuleInfo, docsBase: string) {
+  const doc = ruleDoc(r.code)!;
+  const page = rulePage(doc);
   return {
     id: r.code,
     name: r.code.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""),
-    shortDescription: { text: short },
-    fullDescription: { text: r.summary },
-    help: { text, markdown: text },
+    shortDescription: { text: describe(r) },
+    fullDescription: { text: doc.checks },
+    helpUri: ruleDocHref(docsBase, r.code),
+    help: { text: `${doc.checks}\n\nHow to fix it: ${doc.fix}`, markdown: page },
     defaultConfiguration: { level: LEVEL[r.severity], ...(r.offlineCheckable ? {} : { enabled: false }) },
     properties: { tags: [r.area, r.origin === "reference" ? "reference" : "packlint"], precision: "very-high", "problem.severity": PROBLEM_SEVERITY[r.severity] },
   };
@@ -68,7 +68,7 @@ function result(d: PackDiagnostic, path: string, cwd: string, index: Map<string,
     ruleId: d.code,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: LEVEL[d.severity],
-    message: { text: d.field ? `${d.field} ${d.message}` : d.message },
+    message: { text: displayMessage(d) },
     locations: [location(d.range)],
     ...(d.related?.length
       ? { relatedLocations: d.related.map((rel, i) => ({ id: i + 1, ...location(rel.range), message: { text: rel.message } })) }

@@ -1,3 +1,4 @@
+import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
 import { FileReport, isValid } from "./report";
 
@@ -17,8 +18,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
     const path = printableLine(r.path);
     for (const d of r.diagnostics) {
       const where = `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      const field = d.field ? `${printable(d.field)} ` : "";
-      out += `${paint("bold", where)}: ${paint(sevColor[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)} ${field}${printable(d.message)}\n`;
+      out += `${paint("bold", where)}: ${paint(sevColor[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)} ${printable(displayMessage(d))}\n`;
       out += codeFrame(lines, d, paint);
       for (const rel of d.related ?? []) {
         out += `  ${paint("gray", `${path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${printable(rel.message)}`)}\n`;

@@ -2,7 +2,7 @@
 
 export const HELP = `Usage: packlint [options] FILE|DIR...
        packlint schema        print the challenge-pack JSON Schema
-       packlint rules         list every rule code
+       packlint rules [CODE]  list every rule code, or explain one
        packlint report FILE   the input-set report (see packlint report --help)
        packlint skill prompts|report FILE ...   Skill Testing case files (see packlint skill --help)
 
@@ -48,8 +48,10 @@ required keys and descriptions. For yaml-language-server, e.g. in a pack file:
   # yaml-language-server: $schema=./challenge-pack.schema.json
 `;
 
-export const RULES_HELP = `Usage: packlint rules [--format text|json]
+export const RULES_HELP = `Usage: packlint rules [CODE] [--format text|json]
 
-Lists every rule code with its area, default severity and a one-line description: the reference
-validator's rules (server-only ones are marked: they cannot be checked offline) and packlint's own.
+Without CODE: lists every rule code with its default severity and what it checks, by area: AgentClash's
+own rules (server-only ones are marked: they cannot be checked offline) and packlint's.
+With CODE: prints the rule's page (what it checks, why it matters, how to fix it, an example), as in
+docs/rules/CODE.md.
 `;

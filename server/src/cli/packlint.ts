@@ -12,7 +12,7 @@ import { HELP, RULES_HELP, SCHEMA_HELP } from "./help";
 import { InternalError, validateAll } from "./pool";
 import { Progress } from "./progress";
 import { FileReport, isValid } from "./report";
-import { formatRules } from "./rules-list";
+import { formatRulePage, formatRules } from "./rules-list";
 import { runSkill } from "./skill";
 import { runReport } from "./report-command";
 import { UsageError } from "./usage-error";
@@ -52,7 +52,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
         out(JSON.stringify(packSchema(), null, 2) + "\n");
         return EXIT.ok;
       case "rules":
-        out(formatRules(cmd.format));
+        out(cmd.code ? formatRulePage(cmd.code, cmd.format) : formatRules(cmd.format));
         return EXIT.ok;
       case "lint":
         return await lint(cmd, out, err, env);

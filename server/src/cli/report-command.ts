@@ -6,8 +6,9 @@ import { UsageError } from "./usage-error";
 export const REPORT_HELP = `Usage: packlint report FILE [--format markdown|json]
 
 Prints the input-set report of a challenge pack: per challenge, its input sets (purpose, case count,
-intended use from the name's -smoke/-ci/-full/-regression/-edge suffix) with each case summarized, then
-coverage gaps, the validation commands and whether the pack is ready for scoring.
+intended use from the name's -smoke/-ci/-full/-regression/-edge suffix) with each case summarized and its
+reason, then coverage gaps, the Coverage Review (happy, edge, negative, ambiguous, regression and budget
+paths), the validation commands, whether the pack is ready for scoring and the next skill.
 Exit codes: 0 ready for scoring, 1 the pack has errors, 2 usage error.
 `;
 

@@ -1,32 +1,68 @@
 import { allRules, type RuleInfo } from "../service/rule-registry";
+import { AREA_TITLES } from "../service/docs/area-texts";
+import { ruleDoc, rulePage } from "../service/docs/rule-docs";
+import { oneLine } from "../service/docs/pages";
 
-/** `packlint rules`: every code with its area, default severity and a one-line description. */
+/** Terminal width the list is laid out for. */
+export const RULES_WIDTH = 100;
+
+/** `packlint rules`: every code with its default severity and what it checks, by area, in 100 columns. */
 export function formatRules(format: "text" | "json"): string {
   const rules = allRules();
   if (format === "json") {
     return JSON.stringify(rules.map((r) => ({ ...r, description: describe(r) })), null, 2) + "\n";
   }
-  const codeWidth = Math.max(...rules.map((r) => r.code.length));
-  const areaWidth = Math.max(...rules.map((r) => r.area.length));
-  const lines = rules.map((r) => `${r.code.padEnd(codeWidth)}  ${r.area.padEnd(areaWidth)}  ${r.severity.padEnd(11)}  ${describe(r)}`);
+  // Codes longer than the column put their description on the next line.
+  const codeWidth = 30;
+  const indent = 2 + codeWidth + 2 + "information".length + 2;
+  const out: string[] = [];
+  for (const area of [...new Set(rules.map((r) => r.area))]) {
+    out.push(`${AREA_TITLES[area] ?? area}`);
+    for (const r of rules.filter((x) => x.area === area)) {
+      const lines = wrap(describe(r), RULES_WIDTH - indent).map((line) => " ".repeat(indent) + line);
+      if (r.code.length > codeWidth) out.push(`  ${r.code}  ${r.severity}`);
+      else lines[0] = `  ${r.code.padEnd(codeWidth)}  ${r.severity.padEnd(11)}  ${lines[0].trimStart()}`;
+      out.push(...lines);
+    }
+    out.push("");
+  }
   const ours = rules.filter((r) => r.origin === "packlint").length;
   return (
-    `${"CODE".padEnd(codeWidth)}  ${"AREA".padEnd(areaWidth)}  ${"SEVERITY".padEnd(11)}  DESCRIPTION\n` +
-    lines.join("\n") +
-    `\n\n${rules.length} rules: ${rules.length - ours} from the reference validator's catalog, ${ours} of packlint's own.\n` +
-    "Change a severity with --rule CODE=LEVEL or the \"rules\" of .packlintrc.json (levels: off, error, warning, information, hint).\n"
+    out.join("\n") +
+    `${rules.length} rules: ${rules.length - ours} of AgentClash's validator, ${ours} of packlint's own.\n` +
+    "`packlint rules CODE` explains one. Change a severity with --rule CODE=LEVEL or the \"rules\" of\n" +
+    ".packlintrc.json (levels: off, error, warning, information, hint).\n"
   );
 }
 
-function describe(r: RuleInfo): string {
-  let d = firstSentence(r.summary);
-  if (!r.offlineCheckable) d = `[server only: not checkable offline] ${d}`;
+/** `packlint rules CODE`: the rule's page, as in docs/rules/CODE.md (JSON: its parts). */
+export function formatRulePage(code: string, format: "text" | "json"): string {
+  const doc = ruleDoc(code)!;
+  return format === "json" ? JSON.stringify(doc, null, 2) + "\n" : rulePage(doc);
+}
+
+/** A rule in one sentence, for the list and SARIF's short description. */
+export function describe(r: RuleInfo): string {
+  let d = oneLine(ruleDoc(r.code)!.checks).replace(/\\\|/g, "|");
+  if (!r.offlineCheckable) d = `[checked when publishing, not offline] ${d}`;
   else if (!r.reachable) d = `[cannot fire from YAML] ${d}`;
   return d;
 }
 
-/** A summary's first sentence, on one line ("e.g." and "i.e." do not end it). */
-export function firstSentence(s: string): string {
-  const m = /^(.*?(?<!\be\.g|\bi\.e)\.)(?:\s|$)/s.exec(s);
-  return (m ? m[1] : s).replace(/\s+/g, " ").trim();
+/** Words into lines of at most `width` characters; a longer word (a field path) is broken after its dots. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const pieces = word.length > width ? word.split(/(?<=\.)/) : [word];
+    pieces.forEach((piece, i) => {
+      const sep = line && i === 0 ? " " : "";
+      if (line && line.length + sep.length + piece.length > width) {
+        lines.push(line);
+        line = piece;
+      } else line += sep + piece;
+    });
+  }
+  if (line) lines.push(line);
+  return lines;
 }

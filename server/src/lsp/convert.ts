@@ -1,5 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from "vscode-languageserver/node";
 import type { PackDiagnostic } from "../service";
+import { ruleDocHref } from "../service/docs/links";
+import { displayMessage } from "../service/diagnostic-text";
 
 const SEVERITY: Record<PackDiagnostic["severity"], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -8,14 +10,18 @@ const SEVERITY: Record<PackDiagnostic["severity"], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** A service diagnostic as an LSP one: the field path travels in `data`, next to the facts quick fixes use. */
-export function toLspDiagnostic(uri: string, d: PackDiagnostic): Diagnostic {
+/**
+ * A service diagnostic as an LSP one: the field path travels in `data`, next to the facts quick fixes use; the code
+ * links to its rule's page under `docsBase`; the editor's message adds the hint (the `message` stays the reference's).
+ */
+export function toLspDiagnostic(uri: string, d: PackDiagnostic, docsBase: string): Diagnostic {
   const out: Diagnostic = {
     range: d.range,
     severity: SEVERITY[d.severity],
     code: d.code,
+    codeDescription: { href: ruleDocHref(docsBase, d.code) },
     source: "packlint",
-    message: d.field ? `${d.field} ${d.message}` : d.message,
+    message: displayMessage(d),
     data: { ...(d.data ?? {}), field: d.field },
   };
   if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));

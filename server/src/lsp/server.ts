@@ -34,6 +34,7 @@ import {
 } from "../../../shared/src";
 import { toLspDiagnostic } from "./convert";
 import { findings, finishDiagnostics } from "../workspace/file-check";
+import { packagedRulesDocs } from "../workspace/docs-location";
 import { IndexProgress } from "./index-progress";
 import { DocumentSession, languages } from "../service/languages";
 import { Workspace } from "./workspace";
@@ -159,7 +160,9 @@ export function startServer(connection: Connection): void {
     const found = findings(session, workspace.scopes.encodingDiagnostics(doc.uri, doc.getText()));
     return finishDiagnostics(found, workspace.scopes.fileScope(doc.uri));
   };
-  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d));
+  const packagedDocs = packagedRulesDocs();
+  const docsBase = (uri: string) => workspace.scopes.settingsFor(uri).docsBaseUrl || packagedDocs;
+  const diagnosticsOf = (doc: TextDocument) => (serviceDiagnosticsOf(doc) ?? []).map((d) => toLspDiagnostic(doc.uri, d, docsBase(doc.uri)));
 
   const publish = (uri: string) => {
     timers.delete(uri);
@@ -207,7 +210,7 @@ export function startServer(connection: Connection): void {
         const symbols = sessionOf(doc)?.keySymbols?.();
         return symbols ? [{ uri: doc.uri, symbols }] : [];
       }),
-    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d)) }),
+    publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }),
     diskChanged: () => {
       // Case files read their Skill folder when their model is built: those are built again.
       for (const [uri, cached] of sessions) if (cached.session?.prompts) sessions.delete(uri);
@@ -384,7 +387,7 @@ export function startServer(connection: Connection): void {
       const uri = p.textDocument.uri;
       const only = p.context.only ?? undefined;
       const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
-      return actions.filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + "."))).map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d)) }));
+      return actions.filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + "."))).map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }));
     }),
   );
   // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----

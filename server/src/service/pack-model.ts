@@ -1,4 +1,5 @@
 import type { Document } from "yaml";
+import { hintFor } from "./hints";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Bundle } from "./model/bundle";
 import { YamlDecoder } from "./model/decode";
@@ -154,5 +155,10 @@ export interface RuleSettings {
 
 /** The pack's diagnostics, with the user's rule settings applied, in text order. */
 export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
-  return diagnosticsOf(model.findings, model.lines, settings.rules);
+  const out = diagnosticsOf(model.findings, model.lines, settings.rules);
+  for (const d of out) {
+    const hint = hintFor(model.bundle, d.code, d.field, d.message);
+    if (hint) d.hint = hint;
+  }
+  return out;
 }

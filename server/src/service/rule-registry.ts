@@ -16,7 +16,7 @@ export interface RuleInfo {
   field?: string;
   notes?: string;
   origin: "reference" | "packlint";
-  /** False for the hosted API's server-only checks (DECISIONS #11): they cannot run offline. */
+  /** False for the hosted API's server-only checks (the asset's `artifact_id` lookups): they cannot run offline. */
   offlineCheckable: boolean;
   /** False for reference rules that exist in the source but cannot fire from YAML input. */
   reachable: boolean;
@@ -27,7 +27,7 @@ interface OwnRule {
   area: string;
   severity: Severity;
   summary: string;
-  /** A catalog rule this code reports instead (DECISIONS #3: our own YAML syntax messages). */
+  /** A catalog rule this code reports instead (our own YAML syntax messages at exact ranges, not libyaml's). */
   replaces?: string;
 }
 
@@ -181,7 +181,7 @@ const own: readonly OwnRule[] = [
     code: "eval-spec-key-case",
     area: "advisory",
     severity: "warning",
-    summary: "A key inside evaluation_spec matches its canonical name only regardless of case (`Name:` for `name:`). The reference accepts it (Go's JSON decode folds case); the canonical spelling is clearer.",
+    summary: "A key inside evaluation_spec matches its canonical name only regardless of case (`Name:` for `name:`). AgentClash accepts it, since keys there are matched regardless of case; the canonical spelling is clearer.",
   },
   {
     code: "yaml-syntax",

@@ -21,6 +21,11 @@ export interface PackDiagnostic {
   /** The reference validator's field path, or null for decode-phase errors, which have none. */
   field: string | null;
   message: string;
+  /**
+   * What helps beyond `message` (which stays the reference's word for word): the value found, a did-you-mean,
+   * the allowed values or the declared keys. Whole sentences; the editor shows them after the message.
+   */
+  hint?: string;
   range: Range;
   related?: RelatedInformation[];
   /** Machine-readable facts for code actions (never parsed back out of the message). */

@@ -15,7 +15,7 @@ test("hover: a known key shows purpose, type, requiredness, allowed values and c
   assert.equal(
     h?.contents.value,
     [
-      "**`difficulty`** · `string` · required",
+      "**`difficulty`** · text · required",
       "How hard the challenge is.",
       "Allowed values: `easy` · `medium` · `hard` · `expert`",
       "Checks:\n- must be one of easy, medium, hard, expert",
@@ -27,17 +27,17 @@ test("hover: a known key shows purpose, type, requiredness, allowed values and c
 test("hover: the range is the key; optional keys say so; a value shows its key's documentation", () => {
   const src = pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nat‸ive\n") });
   const h = hoverAt(src);
-  assert.match(h!.contents.value, /^\*\*`execution_mode`\*\* · `string` · optional/);
+  assert.match(h!.contents.value, /^\*\*`execution_mode`\*\* · text · optional/);
   assert.match(h!.contents.value, /`native` · `prompt_eval` · `responses` · `multi_turn`/);
   const m = marked(src.replace("nat‸ive", "⟦native⟧‸"));
   assert.deepEqual(hoverAt(src.replace("nat‸ive", "native‸"))?.range, m.ranges[0]);
   const key = hoverAt(pack({ head: sections.head.replace("slug:", "sl‸ug:") }));
-  assert.match(key!.contents.value, /^\*\*`slug`\*\* · `string` · required\n\nStable identifier/);
+  assert.match(key!.contents.value, /^\*\*`slug`\*\* · text · required\n\nStable identifier/);
 });
 
 test("hover: keys inside evaluation_spec are documented from the catalog, matched case-insensitively", () => {
   const h = hoverAt(pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode:", "Judge_Mo‸de:") }));
-  assert.match(h!.contents.value, /^\*\*`judge_mode`\*\* · `string` · required/);
+  assert.match(h!.contents.value, /^\*\*`judge_mode`\*\* · text · required/);
   assert.match(h!.contents.value, /`deterministic` · `llm_judge` · `hybrid`/);
 });
 

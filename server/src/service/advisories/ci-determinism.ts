@@ -33,7 +33,7 @@ export const ciDeterminismAdvisory: Advisory = (ctx) => {
       }
       for (const f of found) {
         ctx.advise("ci-set-nondeterministic", "information", `input_sets[${i}].cases[${j}]`, f.span,
-          `this -${intent} input set's case uses ${f.what}; CI sets should be deterministic and cheap`, { data: { intent } });
+          `Case ${JSON.stringify(c.case_key || c.item_key)} of the -${intent} input set ${JSON.stringify(set.key)} uses ${f.what}; CI sets should be deterministic and cheap.`, { data: { intent } });
       }
     });
   });

@@ -86,7 +86,7 @@ export const duplicateCasesAdvisory: Advisory = (ctx) => {
         return;
       }
       ctx.advise("duplicate-case", "hint", `input_sets[${i}].cases[${j}]`, ctx.at.anchor(c),
-        `same payload, inputs and expectations as cases[${first}] (${set.cases[first].case_key || "unnamed"}): no unique signal; keep the clearer one`,
+        `This case has the same payload, inputs and expectations as case ${JSON.stringify(set.cases[first].case_key || set.cases[first].item_key)} of this input set (cases[${first}]): it adds no unique signal; keep the clearer one.`,
         { data: { setIndex: i, caseIndex: j, duplicateOf: first } });
     });
   });

@@ -13,10 +13,10 @@ export const expectationAdvisory: Advisory = (ctx) => {
         const hasValue = e.value !== undefined && e.value !== null;
         if (hasValue && e.source !== "") {
           ctx.advise("expectation-value-and-source", "hint", field(), ctx.at.key(e, "source"),
-            "expectation has both `value` and `source`; use `value` for inline content or `source` to refer to an input or artifact");
+            `Expectation ${JSON.stringify(e.key)} has both \`value\` and \`source\`; use \`value\` for inline content or \`source\` to refer to an input or artifact.`);
         } else if (!hasValue && e.source === "" && e.artifact_key === "") {
           ctx.advise("expectation-unobservable", "hint", field(), ctx.at.anchor(e),
-            "nothing to observe: the expectation has no `value`, `source` or `artifact_key`");
+            `Expectation ${JSON.stringify(e.key)} has no \`value\`, \`source\` or \`artifact_key\`: there is nothing to observe.`);
         }
       })),
     ),

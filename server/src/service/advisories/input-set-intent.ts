@@ -24,9 +24,9 @@ export const inputSetIntentAdvisory: Advisory = (ctx) => {
     const { min, max } = INTENTS[intent];
     const n = set.cases.length;
     if (n < min || n > max) {
-      const typical = max === Infinity ? `${min}+` : `${min}–${max}`;
+      const typical = max === Infinity ? `${min} or more` : `${min} to ${max}`;
       ctx.advise("input-set-size", "information", `input_sets[${i}].cases`, ctx.at.value(set, "key"),
-        `a -${intent} input set typically has ${typical} cases; this one has ${n}`, { data: { intent, count: n } });
+        `Input set ${JSON.stringify(set.key)} has ${n} case${n === 1 ? "" : "s"}; a -${intent} input set typically has ${typical}.`, { data: { intent, count: n } });
     }
   });
 };

@@ -4,8 +4,8 @@ import type { Advisory } from "../rules/context";
 export const inputSetSelectionAdvisory: Advisory = (ctx) => {
   const sets = ctx.bundle.input_sets;
   if (sets.length < 2) return;
-  const keys = sets.map((s) => s.key).filter((k) => k !== "");
+  const keys = [...new Set(sets.map((s) => s.key).filter((k) => k !== ""))];
   ctx.advise("multiple-input-sets", "information", "input_sets", ctx.at.key(ctx.bundle, "input_sets"),
-    `this pack has ${sets.length} input sets: \`agentclash eval start\` needs --input-set <key> (one of: ${keys.join(", ")})`,
+    `This pack has ${sets.length} input sets, so \`agentclash eval start\` needs \`--input-set\` with one of: ${keys.map((k) => "`" + k + "`").join(", ")}.`,
     { data: { keys } });
 };

@@ -32,13 +32,13 @@ function check(ctx: RuleContext, key: string, span: Span, field: string, allowSn
   if (!style.test(key)) {
     const suggestion = kebab(key);
     ctx.advise("key-style", "hint", field, span,
-      `${kind} keys should be lowercase kebab-case${allowSnake ? " (or snake_case)" : ""}: ${JSON.stringify(suggestion)}`,
+      `${capital(kind)} key ${JSON.stringify(key)} should be lowercase kebab-case${allowSnake ? " (or snake_case)" : ""}: ${JSON.stringify(suggestion)}.`,
       { data: { kind, key, suggestion } });
   }
   const unstable = UNSTABLE.find(([re, , possible]) => possible(key) && re.test(key));
   if (unstable) {
     ctx.advise("key-unstable", "hint", field, span,
-      `${kind} key contains ${unstable[1]}; keys must stay stable after publish (keep ids in payload unless they are the scenario)`,
+      `${capital(kind)} key ${JSON.stringify(key)} contains ${unstable[1]}; keys must stay stable after publish (keep ids in payload unless they are the scenario).`,
       { data: { kind, key } });
   }
 }
@@ -61,3 +61,7 @@ export const keyStyleAdvisory: Advisory = (ctx) => {
     );
   });
 };
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

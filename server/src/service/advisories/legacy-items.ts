@@ -11,15 +11,15 @@ export const legacyItemsAdvisory: Advisory = (ctx) => {
         `input_sets[${i}].items`,
         ctx.at.key(set, "items"),
         ignored
-          ? "legacy `items` are ignored because this input set also has `cases`"
-          : "legacy `items`: new packs should use `cases` with `case_key`",
+          ? "This input set's legacy `items` are ignored because it also has `cases`."
+          : "This input set uses legacy `items`; new packs should use `cases` with `case_key`.",
         { data: { setIndex: i, ignored }, tags: [2] },
       );
     }
     set.cases.forEach((c, j) => {
       if (!set.fromItems && ctx.at.has(c, "item_key") && !ctx.at.has(c, "case_key")) {
         ctx.advise("legacy-item-key", "hint", `input_sets[${i}].cases[${j}].item_key`, ctx.at.key(c, "item_key"),
-          "legacy `item_key`: new packs should use `case_key`", { data: { setIndex: i, caseIndex: j }, tags: [2] });
+          "This case uses the legacy `item_key`; new packs should use `case_key`.", { data: { setIndex: i, caseIndex: j }, tags: [2] });
       }
     });
   });

@@ -15,7 +15,7 @@ export const unknownKeyAdvisory: Advisory = (ctx, model) => {
       : misplaced
         ? ` here (${goQuote(u.key)} is a top-level key)`
         : "";
-    ctx.advise("unknown-key", "warning", null, u.span, `unknown key ${goQuote(u.key)}${hint}; AgentClash ignores it`, {
+    ctx.advise("unknown-key", "warning", null, u.span, `Unknown key ${goQuote(u.key)}${hint}; AgentClash ignores it.`, {
       data: { key: u.key, entry: u.entry, suggestions },
       tags: [1],
     });

@@ -458,7 +458,7 @@ function sourceItems(env: Env): CompletionItem[] {
   return [...symbolItems(env, "input", caseScope(env), "input:"), ...symbolItems(env, "asset", "", "artifact:")];
 }
 
-/** Evidence references (catalog §14), with the dotted forms filled from what the pack declares. */
+/** Evidence references (the catalog's `evidence_reference_*` enums, server/data/pack-rules.json), with the dotted forms filled from what the pack declares. */
 function evidenceItems(env: Env, entry: string): CompletionItem[] {
   const { model } = env;
   const out: CompletionItem[] = [];

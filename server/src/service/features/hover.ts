@@ -1,13 +1,14 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Position } from "../types";
-import { knownObjects } from "../catalog";
 import { cursorContext } from "../model/cursor";
 import { decodedAt } from "../model/paths";
 import type { MarkupContent } from "vscode-languageserver-types";
 import type { Hover } from "../types";
-import { enumNote, enumOf, fieldRules, isRequired, lookupKey, shapeAt } from "./schema";
-import { KEY_DOCS } from "./key-docs";
+import { fieldRules, lookupKey, referenceOf, shapeAt } from "./schema";
+import { keyDoc } from "../docs/key-reference";
+import { authorMessage } from "../docs/author-text";
+import { evidenceReads } from "./evidence-docs";
 import { noun, symbolPreview } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 
@@ -34,26 +35,24 @@ export function hover(model: PackModel, position: Position): Hover | null {
   if (!key || shape?.kind !== "object") return null;
   const found = lookupKey(shape.entry, key);
   if (!found) return null;
-  return { contents: keyDocumentation(shape.entry, found.name), range: toRange(model.lines, c.span) };
+  const docs = keyDocumentation(shape.entry, found.name);
+  if (c.role !== "key" && referenceOf(shape.entry, found.name)?.kind === "evidence") {
+    const ref = model.text.slice(c.span.start, c.span.end).replace(/^["']|["']$/g, "");
+    const reads = evidenceReads(ref);
+    if (reads) docs.value = `**evidence** \`${ref}\` reads ${reads}.\n\n---\n\n${docs.value}`;
+  }
+  return { contents: docs, range: toRange(model.lines, c.span) };
 }
 
 const MAX_CHECKS = 6;
 
-/** Markdown documentation of a key: purpose, type, whether required, allowed values, the reference's checks. */
+/** Markdown documentation of a key (docs/keys.md's entry): purpose, type, whether required, allowed values, checks. */
 export function keyDocumentation(entry: string, key: string): MarkupContent {
-  const spec = knownObjects[entry]?.keys[key];
-  const parts: string[] = [];
-  const type = spec ? ` · \`${spec.type}\`` : "";
-  parts.push(`**\`${key}\`**${type} · ${isRequired(entry, key) ? "required" : "optional"}`);
-  const doc = KEY_DOCS[`${entry}#${key}`];
-  if (doc) parts.push(doc);
-  const values = enumOf(entry, key);
-  if (values) {
-    const note = enumNote(entry, key);
-    parts.push(`Allowed values: ${values.map((v) => `\`${v}\``).join(" · ")}${note ? ` (${note})` : ""}`);
-  }
-  if (spec?.note && !/^enum \w+$/.test(spec.note)) parts.push(`Note: ${spec.note}`); // an enum's name says less than its values
-  const checks = [...new Set(fieldRules(entry, key).map((r) => r.message))].slice(0, MAX_CHECKS);
+  const doc = keyDoc(entry, key);
+  if (!doc) return { kind: "markdown", value: `**\`${key}\`**` };
+  const parts: string[] = [`**\`${key}\`** · ${doc.type} · ${doc.required ? "required" : "optional"}`, doc.purpose];
+  if (doc.values) parts.push(`Allowed values: ${doc.values.map((v) => `\`${v}\``).join(" · ")}${doc.valuesNote ? ` (${doc.valuesNote})` : ""}`);
+  const checks = [...new Set(fieldRules(entry, key).map((r) => authorMessage(r.message)).filter((m) => m && m !== "…"))].slice(0, MAX_CHECKS);
   if (checks.length) parts.push(["Checks:", ...checks.map((m) => `- ${m}`)].join("\n"));
   return { kind: "markdown", value: parts.join("\n\n") };
 }

@@ -1,7 +1,7 @@
 import type { Case } from "./bundle";
 
 /**
- * How AgentClash sees a case (seed "Input sets & cases", catalog §3 derived helpers): its effective key,
+ * How AgentClash sees a case (the reference's `EffectiveKey` and `StoredPayload`, runtime/challengepack): its effective key,
  * its authoring style, and the document it is stored as.
  */
 

@@ -4,7 +4,7 @@ import { goTrim } from "../util/go-quote";
 import { setOwn } from "../util/own-keys";
 
 /**
- * The reference's normalizeBundle (§3 of the catalog): trimming, lowercasing, legacy `items` to
+ * The reference's `normalizeBundle` (called by `ParseYAML`, runtime/challengepack/bundle.go): trimming, lowercasing, legacy `items` to
  * `cases`, case_key/item_key fallback, default payload/definition. Runs in place on the decoded
  * bundle; converted legacy items keep their item's source so ranges still point at `items[j]`.
  * Values `reused` from an earlier version were normalized then; everything else is idempotent.

@@ -2,11 +2,14 @@ import type { PackModel } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
 import type { Case, InputSet } from "../model/bundle";
 import { INTENTS, Intent, intentOf } from "../advisories/input-set-intent";
+import { isMap, isSeq, isScalar, type Document } from "yaml";
 
 /**
  * The input-set report: the seed skill's "Report Back Format", per challenge — its input sets with purpose,
  * case count and intended use, each case summarized — then coverage gaps, the validation commands and whether
- * the pack is ready for scoring. Pure data; `reportMarkdown` renders it.
+ * the pack is ready for scoring, and the skill to use next. Per challenge, the skill's "Coverage Review": which cases
+ * cover the happy, edge, negative, ambiguous, regression and budget paths (read from each case's key, reason and input
+ * set), or a gap. Pure data; `reportMarkdown` renders it.
  */
 export interface InputSetReport {
   pack: string;
@@ -16,6 +19,7 @@ export interface InputSetReport {
   validation: { local: string; hosted: string };
   errors: number;
   readyForScoring: boolean;
+  nextSkill: { skill: string; why: string };
 }
 
 export interface ChallengeReport {
@@ -24,6 +28,15 @@ export interface ChallengeReport {
   difficulty: string;
   inputSets: SetReport[];
   coverageGaps: string[];
+  coverageReview: PathCoverage[];
+}
+
+export type CoveragePath = "happy" | "edge" | "negative" | "ambiguous" | "regression" | "budget";
+
+/** One path of the Coverage Review: the cases (`set/case`) that cover it; none is a gap. */
+export interface PathCoverage {
+  path: CoveragePath;
+  cases: string[];
 }
 
 export interface SetReport {
@@ -39,6 +52,8 @@ export interface CaseReport {
   payloadSummary: string;
   inputs: string[];
   expectations: string[];
+  /** The case's own words: its `description`, else the comment above it; undefined is a gap ("no reason given"). */
+  reason?: string;
 }
 
 const INTENT_ORDER = Object.keys(INTENTS) as Intent[];
@@ -49,15 +64,15 @@ export function inputSetReport(model: PackModel, file: string): InputSetReport {
   const setsByChallenge = new Map<string, SetReport[]>();
   const unassigned: SetReport[] = [];
   const declared = new Set(b.challenges.map((c) => c.key));
-  for (const set of b.input_sets) {
+  b.input_sets.forEach((set, i) => {
     const challenge = set.cases.find((c) => c.challenge_key !== "")?.challenge_key ?? "";
-    const report = setReport(set);
+    const report = setReport(set, (j) => caseReason(model.yaml, i, set.fromItems ? "items" : "cases", j));
     if (declared.has(challenge)) setsByChallenge.set(challenge, [...(setsByChallenge.get(challenge) ?? []), report]);
     else unassigned.push(report);
-  }
+  });
   const challenges = b.challenges.map((c) => {
     const inputSets = setsByChallenge.get(c.key) ?? [];
-    return { key: c.key, title: c.title, difficulty: c.difficulty, inputSets, coverageGaps: gaps(inputSets) };
+    return { key: c.key, title: c.title, difficulty: c.difficulty, inputSets, coverageGaps: gaps(inputSets), coverageReview: coverageReview(inputSets) };
   });
   return {
     pack: b.pack.slug || b.pack.name,
@@ -66,21 +81,67 @@ export function inputSetReport(model: PackModel, file: string): InputSetReport {
     validation: { local: `packlint ${file}`, hosted: `agentclash challenge-pack validate ${file} --json` },
     errors,
     readyForScoring: errors === 0,
+    nextSkill: nextSkill(model, errors),
   };
 }
 
-function setReport(set: InputSet): SetReport {
+/** The skill the input-set skill hands off to ("Authoring Procedure", step 9; "Related Skills"). */
+function nextSkill(model: PackModel, errors: number): InputSetReport["nextSkill"] {
+  if (errors > 0) return { skill: "agentclash-challenge-pack-yaml-author", why: "fix the errors above, then validate again" };
+  const spec = (model.bundle.version.evaluation_spec ?? {}) as Record<string, unknown>;
+  const scored = [spec.validators, spec.llm_judges].some((l) => Array.isArray(l) && l.length > 0);
+  if (!scored) return { skill: "agentclash-challenge-pack-scoring-validators", why: "the cases have nothing that scores them yet" };
+  return { skill: "agentclash-challenge-pack-validation-publish", why: "the pack is valid: validate it with the hosted validator and publish it" };
+}
+
+/** Words in a case's key, reason and input-set key that say which path of the Coverage Review it covers. */
+const PATH_WORDS: Readonly<Record<CoveragePath, RegExp>> = {
+  happy: /\b(basic|happy|simple|standard|ordinary|typical|common|nominal|golden|smoke)\b/,
+  edge: /\b(edge|boundary|unusual|rare|limit|empty|long|large|unicode|malformed)\b/,
+  negative: /\b(negative|refus\w*|reject\w*|deny|denied|declin\w*|abstain\w*|invalid|unsafe|fallback|forbidden|out-of-policy|expired)\b/,
+  ambiguous: /\b(ambiguous|ambiguity|unclear|vague|clarif\w*)\b/,
+  regression: /\b(regression|repro\w*|bug|incident|known-failure)\b/,
+  budget: /\b(budget|cost|latency|timeout|slow|tokens?|cheap)\b/,
+};
+
+function coverageReview(sets: SetReport[]): PathCoverage[] {
+  return (Object.keys(PATH_WORDS) as CoveragePath[]).map((path) => ({
+    path,
+    cases: sets.flatMap((s) =>
+      s.cases.filter((c) => PATH_WORDS[path].test(`${c.caseKey} ${c.reason ?? ""} ${s.intendedUse}`.toLowerCase().replace(/[-_]/g, " ")))
+        .map((c) => `${s.key}/${c.caseKey || "(missing)"}`),
+    ),
+  }));
+}
+
+/** The `description` a case writes, else the comment right above it (the first item's may sit on its list). */
+function caseReason(doc: Document.Parsed | undefined, set: number, list: "cases" | "items", j: number): string | undefined {
+  const seq = doc?.getIn(["input_sets", set, list], true);
+  if (!isSeq(seq)) return undefined;
+  const item = seq.items[j];
+  const description = isMap(item) ? item.get("description", true) : undefined;
+  if (isScalar(description) && typeof description.value === "string" && description.value.trim()) return oneLine(description.value);
+  const comment = (isMap(item) ? item.commentBefore : undefined) ?? (j === 0 ? seq.commentBefore : undefined);
+  return comment?.trim() ? oneLine(comment) : undefined;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+function setReport(set: InputSet, reason: (j: number) => string | undefined): SetReport {
   return {
     key: set.key,
     purpose: set.description?.trim() || set.name,
     caseCount: set.cases.length,
     intendedUse: intentOf(set.key) ?? "unspecified",
-    cases: set.cases.map(caseReport),
+    cases: set.cases.map((c, j) => caseReport(c, reason(j))),
   };
 }
 
-function caseReport(c: Case): CaseReport {
+function caseReport(c: Case, reason: string | undefined): CaseReport {
   return {
+    ...(reason ? { reason } : {}),
     caseKey: c.case_key,
     payloadSummary: summarize(c.payload ?? {}),
     inputs: c.inputs.map((i) => `${i.key} (${i.kind}${i.artifact_key ? `, artifact ${i.artifact_key}` : ""})`),
@@ -122,6 +183,7 @@ export function reportMarkdown(r: InputSetReport): string {
         `      payload summary: ${c.payloadSummary}`,
         `      inputs: ${c.inputs.join(", ") || "(none)"}`,
         `      expectations: ${c.expectations.join(", ") || "(none)"}`,
+        `      reason: ${c.reason ?? "no reason given (gap: say why this case exists in a description or a comment above it)"}`,
       );
     }
   };
@@ -130,7 +192,12 @@ export function reportMarkdown(r: InputSetReport): string {
     if (c.inputSets.length === 0) lines.push("- (none)");
     c.inputSets.forEach(setLines);
     lines.push("", "Coverage gaps:");
-    lines.push(...(c.coverageGaps.length ? c.coverageGaps.map((g) => `- ${g}`) : ["- none"]), "");
+    const unexplained = c.inputSets.flatMap((s) => s.cases.filter((x) => !x.reason).map((x) => `${s.key}/${x.caseKey || "(missing)"}`));
+    const gapLines = [...c.coverageGaps, ...(unexplained.length ? [`no reason given for ${unexplained.join(", ")}`] : [])];
+    lines.push(...(gapLines.length ? gapLines.map((g) => `- ${g}`) : ["- none"]), "");
+    lines.push("Coverage review (read from case keys, reasons and input-set names):");
+    for (const p of c.coverageReview) lines.push(`- ${p.path} path: ${p.cases.length ? p.cases.join(", ") : "gap"}`);
+    lines.push("");
   }
   if (r.unassigned.length) {
     lines.push("## Input sets without a declared challenge", "");
@@ -143,6 +210,8 @@ export function reportMarkdown(r: InputSetReport): string {
     `Validation command: \`${r.validation.local}\` (offline), \`${r.validation.hosted}\` (hosted)`,
     "",
     `Ready for scoring: ${r.readyForScoring ? "yes" : `no (${r.errors} error${r.errors === 1 ? "" : "s"})`}`,
+    "",
+    `Next skill: ${r.nextSkill.skill} (${r.nextSkill.why})`,
     "",
   );
   return lines.join("\n");

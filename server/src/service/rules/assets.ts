@@ -2,7 +2,7 @@ import type { RuleContext, Rule } from "./context";
 import type { ArtifactRef, Asset } from "../model/bundle";
 import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
 
-/** key required, key unique, path required: the same checks for version, challenge and case asset lists (§7.6). */
+/** key required, key unique, path required: the same checks for version, challenge and case asset lists (`ValidateBundle`, runtime/challengepack/validation.go). */
 export function checkAssets(ctx: RuleContext, assets: Asset[], prefix: string, codePrefix: string): void {
   const seen = new FirstSeen();
   assets.forEach((a, k) => {

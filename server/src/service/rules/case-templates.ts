@@ -5,7 +5,7 @@ import type { Span } from "../types";
 import { goQuote, goTrim } from "../util/go-quote";
 
 /**
- * Case templates (§10.2): `{{ name }}` placeholders resolved against a case's payload and inputs.
+ * Case templates (runtime/challengepack/case_template_validate.go, runtime/templateutil/templateutil.go): `{{ name }}` placeholders resolved against a case's payload and inputs.
  * V14 checks code_execution `test_command`s here; V15 checks scripted turn messages with `checkCaseTemplate`.
  */
 

@@ -3,7 +3,7 @@ import { enumValues } from "../catalog";
 import { checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
 import { checkKey, FirstSeen } from "./unique-keys";
 
-/** V05 challenges present; V07 per challenge: identity, metadata, assets, artifact refs (§7.1, §7.6). */
+/** V05 challenges present; V07 per challenge: identity, metadata, assets, artifact refs (`ValidateBundle`, runtime/challengepack/validation.go). */
 export const challengesNonEmptyRule: Rule = (ctx) => {
   const b = ctx.bundle;
   if (b.challenges.length === 0) ctx.report("challenges-empty", "challenges", ctx.at.value(b, "challenges"));

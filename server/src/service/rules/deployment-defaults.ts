@@ -2,7 +2,7 @@ import type { Rule } from "./context";
 import { goQuote, isBlank } from "../util/go-quote";
 
 /**
- * V12 (§8.4): `version.deployment_defaults`, after normalization trimmed (and merged) its keys and values,
+ * V12 (`ValidateBundle`, runtime/challengepack/validation.go): `version.deployment_defaults`, after normalization trimmed (and merged) its keys and values,
  * so the reference's "unique after trimming" checks cannot fire. The reference visits its maps in random
  * order; we report in document order.
  */

@@ -1,7 +1,7 @@
 import type { Rule } from "./context";
 import { enumValues } from "../catalog";
 
-/** V04 execution_mode and what each mode forbids (catalog §5.3; user_simulator needs are in user-simulator.ts). */
+/** V04 execution_mode and what each mode forbids (`ValidateBundle`, runtime/challengepack/validation.go; user_simulator needs are in user-simulator.ts). */
 export const executionModeRules: Rule = (ctx) => {
   const b = ctx.bundle;
   const v = b.version;

@@ -14,7 +14,7 @@ import { toolPolicyRules } from "./tool-policy";
 import { sandboxRules } from "./sandbox";
 import { deploymentDefaultsRules } from "./deployment-defaults";
 
-/** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, §1.3). */
+/** Every reference rule module, in the reference's emission order (stages V01–V16 of the catalog, `ValidateBundle`, runtime/challengepack/validation.go). */
 export const referenceRules: readonly Rule[] = [
   packRules, // V01, V02
   modalityRules, // V03

@@ -9,7 +9,7 @@ import { CleanCases } from "./clean-cases";
 /** A case's own checks (its assets, artifacts, inputs, expectations) read the case and the version's asset keys. */
 const caseChecks = new CleanCases();
 
-/** V08: input sets and their cases, with each case's assets, artifacts, inputs and expectations (§7.2–§7.6). */
+/** V08: input sets and their cases, with each case's assets, artifacts, inputs and expectations (`ValidateBundle`, runtime/challengepack/validation.go). */
 export const inputSetRules: Rule = (ctx) => {
   const assetKeys = versionAssetKeys(ctx);
   const assetFingerprint = [...assetKeys].join("\u0000");
@@ -82,7 +82,7 @@ function checkExpectations(ctx: RuleContext, c: Case, cp: string, assetKeys: Rea
 }
 
 /**
- * What every case input and expectation needs (§7.3, §7.4; scripted turn expectations reuse it with their own
+ * What every case input and expectation needs (`ValidateBundle`, runtime/challengepack/validation.go; scripted turn expectations reuse it with their own
  * codes, on values that may be of the wrong type): a key, unique in its list, a kind, and an artifact_key, when
  * set, declared as a version asset.
  */

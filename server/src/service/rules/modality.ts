@@ -2,7 +2,7 @@ import type { Rule } from "./context";
 import { enumValues } from "../catalog";
 import { isBlank } from "../util/go-quote";
 
-/** V03 modality, interface_spec and scenario (catalog §5.4). */
+/** V03 modality, interface_spec and scenario (`ValidateBundle`, runtime/challengepack/validation.go). */
 export const modalityRules: Rule = (ctx) => {
   const b = ctx.bundle;
   const at = ctx.at;

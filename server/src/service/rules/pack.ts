@@ -1,7 +1,7 @@
 import type { Rule } from "./context";
 import { isBlank } from "../util/go-quote";
 
-/** V01 pack metadata, V02 version number (catalog §5.1, §5.2). */
+/** V01 pack metadata, V02 version number (`ValidateBundle`, runtime/challengepack/validation.go). */
 export const packRules: Rule = (ctx) => {
   const { pack, version } = ctx.bundle;
   for (const key of ["slug", "name", "family"] as const) {

@@ -1,7 +1,7 @@
 import type { Rule } from "./context";
 import { goParseCIDROk } from "../util/go-net";
 
-/** V11 (§8.3): `version.sandbox`, only when present. Values are checked as written (never trimmed). */
+/** V11 (`ValidateBundle`, runtime/challengepack/validation.go): `version.sandbox`, only when present. Values are checked as written (never trimmed). */
 
 const ENV_VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const APT_PACKAGE = /^[a-z0-9][a-z0-9.+-]+$/;

@@ -6,7 +6,7 @@ import { goFold } from "../util/go-json";
 import { goRegexpError } from "../util/go-regexp";
 import { duplicateOf, FirstSeen } from "./unique-keys";
 
-/** V06 (§6): the security block, required for the security family. Values were trimmed/lowercased by normalization. */
+/** V06 (runtime/challengepack/security.go): the security block, required for the security family. Values were trimmed/lowercased by normalization. */
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

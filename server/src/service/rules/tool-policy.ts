@@ -5,8 +5,9 @@ import { goTrim, isBlank } from "../util/go-quote";
 import { resolvePlain } from "../model/scalars";
 
 /**
- * V10 (§8.2): `version.tool_policy.allowed_tool_kinds`, the only checked key (exact spelling).
- * The accepted kinds include `terminal`, which the reference's message does not list (DECISIONS #12).
+ * V10 (`ValidateBundle`, runtime/challengepack/validation.go): `version.tool_policy.allowed_tool_kinds`, the only checked key (exact spelling).
+ * The accepted kinds include `terminal`, which the reference's message does not list (its message names only the
+ * first five kinds; the catalog's `tool_kind` enum has all six).
  */
 export const toolPolicyRules: Rule = (ctx) => {
   const policy = ctx.bundle.version.tool_policy;

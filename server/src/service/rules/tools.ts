@@ -8,7 +8,7 @@ import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
 import { schemaResolveProblems, SchemaProblem } from "./tool-schema";
 
 /**
- * V09 (§8.1): the top-level `tools` map. The reference JSON-encodes it and decodes `custom` leniently
+ * V09 (`ValidateBundle`, runtime/challengepack/validation.go): the top-level `tools` map. The reference JSON-encodes it and decodes `custom` leniently
  * (case-insensitive keys, unknown keys ignored): each custom tool's implementation, primitive, parameters
  * schema, args and their `${…}` placeholders, then primitive→tool delegation chains.
  */
@@ -109,7 +109,7 @@ function decodeCustom(ctx: RuleContext, tools: AnyMap): CustomTool[] | undefined
   });
 }
 
-/** Per-tool checks (steps 1–6 of §8.1). Returns the decoded implementation when it decoded. */
+/** Per-tool checks, in the reference's order (`ValidateBundle`, runtime/challengepack/validation.go). Returns the decoded implementation when it decoded. */
 function checkTool(ctx: RuleContext, tool: CustomTool): Implementation | undefined {
   const path = `tools.custom[${tool.index}]`;
   const impl = decodeImplementation(ctx, tool, path);

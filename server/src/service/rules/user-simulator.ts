@@ -12,7 +12,7 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 
 /**
- * V15 (§10.1): a multi_turn pack needs a user_simulator on every case, any other pack may have none.
+ * V15 (runtime/challengepack/user_simulator_validate.go): a multi_turn pack needs a user_simulator on every case, any other pack may have none.
  * The spec is checked as written (never normalized); scripted turn messages are case templates.
  */
 export const userSimulatorRules: Rule = (ctx) => {

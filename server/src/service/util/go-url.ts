@@ -2,7 +2,7 @@ import { goQuote } from "./go-quote";
 
 /**
  * The parts of Go's net/url that JSON Schema `$id`/`$ref` resolution relies on: Parse (with its main
- * rejections), ResolveReference (RFC 3986 §5.2, where a non-empty merged path always starts with `/`)
+ * rejections), ResolveReference (RFC 3986 section 5.2, where a non-empty merged path always starts with `/`)
  * and String (used as the lookup key of resolved schemas).
  */
 export interface GoURL {

@@ -7,7 +7,7 @@ import { entries, spanIn, specSpan } from "./spans";
 
 const P = "version.evaluation_spec.behavioral.signals";
 
-/** §9.7, step (6) of V13: a present `behavioral` block (even `{}`) needs signals, each valid. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (6) of V13: a present `behavioral` block (even `{}`) needs signals, each valid. */
 export const behavioralRules: EvalStage = (ctx, spec) => {
   const behavioral = spec.behavioral;
   if (!isObj(behavioral)) return;

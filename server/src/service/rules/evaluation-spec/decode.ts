@@ -15,7 +15,7 @@ const ISSUE_CODES = {
 } as const;
 
 /**
- * The reference's evaluation_spec bridge (catalog §2.2, §4): the YAML map is JSON-encoded, then strictly
+ * The reference's evaluation_spec bridge (`ParseYAML`, runtime/challengepack/bundle.go): the YAML map is JSON-encoded, then strictly
  * decoded. Every problem is reported (the reference stops at the first), each at its own range, as a
  * decode-phase error (field null). The returned spec is the same data, decoded in place: canonical key
  * names, rejected values removed, null list elements turned into zero values.
@@ -59,7 +59,10 @@ function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<obje
   return nonStringKeys;
 }
 
-/** DECISIONS #10: a key Go matched only case-insensitively is accepted, with a warning naming the catalog's key. */
+/**
+ * A key matched only case-insensitively (the reference decodes evaluation_spec with encoding/json, which folds case, in
+ * `ParseYAML`, `runtime/challengepack/bundle.go`) is accepted, with a warning naming the catalog's key.
+ */
 export function reportCaseVariants(ctx: RuleContext, variants: readonly CaseVariant[]): void {
   for (const v of variants) {
     ctx.advise(
@@ -67,7 +70,7 @@ export function reportCaseVariants(ctx: RuleContext, variants: readonly CaseVari
       "warning",
       null,
       v.span,
-      `key ${goQuote(v.written)} is read as ${goQuote(v.canonical)} (keys here match case-insensitively); write ${goQuote(v.canonical)}`,
+      `Key ${goQuote(v.written)} is read as ${goQuote(v.canonical)} (keys here match regardless of case); write ${goQuote(v.canonical)}.`,
       { data: { key: v.written, canonical: v.canonical, entry: v.entry } },
     );
   }

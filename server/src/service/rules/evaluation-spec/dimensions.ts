@@ -24,7 +24,7 @@ const LEGACY_NORMALIZATION: Record<string, { target: string; max: string; fallba
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "";
 
 /**
- * §9.1 for scorecard.dimensions: string (and null) elements become objects in place, with a source entry
+ * The normalization `ValidateEvaluationSpec`, runtime/scoring/validation.go applies to scorecard.dimensions: string (and null) elements become objects in place, with a source entry
  * at the written string; key, metric and judge_key trimmed; built-in keys expanded (source and direction,
  * plus the legacy normalization block for latency/cost); better_direction defaulted for 0–1 sources.
  */
@@ -79,7 +79,7 @@ function expandBuiltin(ctx: RuleContext, spec: Obj, scorecard: Obj, dim: Obj): v
   dim.normalization = norm;
 }
 
-/** §9.11 (step 9): every dimension, after normalization, against the validators, metrics and judges. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go (step 9): every dimension, after normalization, against the validators, metrics and judges. */
 export const dimensionRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   const refs: Refs = {

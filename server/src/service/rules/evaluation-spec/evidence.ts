@@ -2,7 +2,7 @@ import { enumValues } from "../../catalog";
 import { goTrim, isBlank } from "../../util/go-quote";
 
 /**
- * The evidence reference grammar (catalog §14), case-sensitive. The value is taken as given: callers trim
+ * The evidence reference grammar (the catalog's `evidence_reference_*` enums, server/data/pack-rules.json), case-sensitive. The value is taken as given: callers trim
  * where the reference trims (validators[].target/expected_from, llm_judges[].reference_from) and not where
  * it does not (llm_judges[].context_from[]).
  */

@@ -14,12 +14,12 @@ import { validatorConfigStage } from "./validator-config";
 import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCheckStage } from "./post-execution-checks";
 
 /**
- * V13: the evaluation spec. The reference validates a normalized copy (§9.1), in a fixed order:
+ * V13: the evaluation spec. The reference validates a normalized copy (`ValidateEvaluationSpec`, runtime/scoring/validation.go), in a fixed order:
  * normalizers run first, then the stages. Each area's module adds its functions to these lists.
  * Every field is reported with the `version.` prefix (`version.evaluation_spec.validators[0].key`).
  */
 
-/** §9.1 normalization, each area trimming and defaulting its own objects (in place, keeping sources). */
+/** The normalization `ValidateEvaluationSpec`, runtime/scoring/validation.go applies first, each area trimming and defaulting its own objects (in place, keeping sources). */
 const normalizers: EvalStage[] = [
   normalizeCoreFields,
   normalizePostExecutionChecks,
@@ -28,7 +28,7 @@ const normalizers: EvalStage[] = [
   normalizeDimensions,
 ];
 
-/** §9.1 "Order inside V13", steps (1)–(12). */
+/** The order of `ValidateEvaluationSpec`, runtime/scoring/validation.go: steps (1)–(12) of V13. */
 const stages: EvalStage[] = [
   topLevelRules, // (1)
   validatorRules, // (2)

@@ -1,7 +1,7 @@
 import { goTrim } from "../../util/go-quote";
 
 /**
- * The provider a judge model id maps to (catalog §15): the trimmed, lowercased id is tested in order,
+ * The provider a judge model id maps to (the catalog's `judge_provider_inference`, server/data/pack-rules.json): the trimmed, lowercased id is tested in order,
  * first match wins. Undefined when no provider can be inferred. Every inferable provider has a default
  * credential, so inference is the whole check.
  */

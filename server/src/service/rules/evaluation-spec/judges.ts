@@ -17,7 +17,7 @@ const DEFAULT_SAMPLES = 3;
 const MAX_SAMPLES = 10;
 const SECRET_NEEDLES = ["${secrets.", "${ secrets.", "${secrets ."];
 
-/** §9.1 for llm_judges: key, model, reference_from and every models[] entry trimmed; samples 0 → 3. */
+/** The trimming `ValidateEvaluationSpec`, runtime/scoring/validation.go does for llm_judges: key, model, reference_from and every models[] entry trimmed; samples 0 → 3. */
 export const normalizeJudges: EvalStage = (_ctx, spec) => {
   for (const j of list(spec.llm_judges)) {
     if (!isObj(j)) continue;
@@ -33,7 +33,7 @@ export const normalizeJudges: EvalStage = (_ctx, spec) => {
 };
 
 /**
- * §9.9 (step 8): every llm_judge, then §9.10 scorecard.judge_limits. A judge is registered in the shared key
+ * Step (8) of V13 (`ValidateEvaluationSpec`, runtime/scoring/validation_judges.go): every llm_judge, then scorecard.judge_limits. A judge is registered in the shared key
  * namespace (whatever its mode) unless its key is blank, repeats an earlier registered judge, or collides
  * with a validator or metric key; nothing else is checked for a judge that is not registered.
  */
@@ -209,12 +209,12 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   }
 }
 
-/** The `${secrets.` form found in judge prompt text, if any (§9.9 secret scan). */
+/** The `${secrets.` form found in judge prompt text, if any (the secret scan of runtime/scoring/validation_judges.go). */
 function secretReference(text: string): string | undefined {
   return SECRET_NEEDLES.find((n) => text.includes(n));
 }
 
-/** §9.10: scorecard.judge_limits, when present. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation_judges.go: scorecard.judge_limits, when present. */
 function checkJudgeLimits(ctx: RuleContext, spec: EvalSpec): void {
   const limits = obj(obj(spec.scorecard)?.judge_limits);
   if (!limits) return;

@@ -2,14 +2,14 @@ import type { EvalSpec } from "./spec";
 import type { Obj } from "./read";
 import { FirstSeen } from "../unique-keys";
 
-/** A judge registered in the shared key namespace: what dimensions may reference (§9.9). */
+/** A judge registered in the shared key namespace: what dimensions may reference (`ValidateEvaluationSpec`, runtime/scoring/validation_judges.go). */
 export interface RegisteredJudge {
   mode: string;
   judge: Obj;
 }
 
 /**
- * Validator, metric and judge keys share one namespace (§9.9). As in the reference, the validator stage
+ * Validator, metric and judge keys share one namespace (`ValidateEvaluationSpec`, runtime/scoring/validation_judges.go). As in the reference, the validator stage
  * (step 2) and the metric stage (step 5) declare their trimmed, non-blank keys here, the judge stage
  * (step 8) registers every judge whose key it accepts, and later stages (judges, dimensions) read them.
  */

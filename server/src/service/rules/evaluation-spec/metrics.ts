@@ -9,7 +9,7 @@ import { entries } from "./spans";
 const P = "version.evaluation_spec.metrics";
 
 /**
- * §9.6, step (5) of V13, per metric: key, type, collector. Collector names are not checked against the
+ * `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (5) of V13, per metric: key, type, collector. Collector names are not checked against the
  * implemented list (only blank, and the one the reference rejects), so a typo there passes.
  */
 export const metricRules: EvalStage = (ctx, spec) => {

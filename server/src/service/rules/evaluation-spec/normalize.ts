@@ -3,7 +3,7 @@ import { goTrim } from "../../util/go-quote";
 import { isObj } from "./read";
 
 /**
- * §9.1: the identifiers of the spec itself, validators, metrics, pricing rows and behavioral signals are
+ * `ValidateEvaluationSpec`, runtime/scoring/validation.go: the identifiers of the spec itself, validators, metrics, pricing rows and behavioral signals are
  * trimmed before validation. In place, so every object keeps its source. Values of the wrong type are left
  * alone for the strict decode to report.
  */

@@ -5,7 +5,7 @@ import { goQuote, goTrim } from "../../util/go-quote";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem, EvalStage } from "./spec";
 import { str } from "./read";
 
-/** §9.1: the scoring validator trims post_execution_checks[].key and .path. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go: the scoring validator trims post_execution_checks[].key and .path. */
 export const normalizePostExecutionChecks: EvalStage = (_ctx, spec) => {
   for (const check of spec.post_execution_checks ?? []) {
     if (typeof check.key === "string") check.key = goTrim(check.key);
@@ -13,7 +13,7 @@ export const normalizePostExecutionChecks: EvalStage = (_ctx, spec) => {
   }
 };
 
-/** §9.5, step (3) of V13: each post_execution_check, after every per-validator error. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (3) of V13: each post_execution_check, after every per-validator error. */
 export const postExecutionCheckStage: EvalStage = (ctx, spec) => {
   const types = enumValues("post_execution_check_type");
   const seen = new FirstSeen();

@@ -10,7 +10,7 @@ const COSTS = [
   ["output_cost_per_million_tokens", "pricing-output-cost-negative"],
 ] as const;
 
-/** §9.8, step (7) of V13, per pricing row: both ids required, costs not negative, one row per (provider, model). */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (7) of V13, per pricing row: both ids required, costs not negative, one row per (provider, model). */
 export const pricingRules: EvalStage = (ctx, spec) => {
   if (!isObj(spec.pricing)) return;
   const seen = new FirstSeen();

@@ -2,7 +2,7 @@ import type { RuleContext } from "../context";
 import type { EvalStage } from "./spec";
 import { list, obj, Obj, SPEC, num, str } from "./read";
 
-/** §9.1: an empty scorecard.strategy is `weighted` (any other value is kept as written, untrimmed). */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go: an empty scorecard.strategy is `weighted` (any other value is kept as written, untrimmed). */
 export const normalizeStrategy: EvalStage = (_ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   if (scorecard && (scorecard.strategy === undefined || scorecard.strategy === null || scorecard.strategy === "")) {
@@ -10,7 +10,7 @@ export const normalizeStrategy: EvalStage = (_ctx, spec) => {
   }
 };
 
-/** §9.12 (steps 10–12): scorecard.pass_threshold, hybrid needs a gate, judge_mode versus llm_judges. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go (steps 10–12): scorecard.pass_threshold, hybrid needs a gate, judge_mode versus llm_judges. */
 export const scorecardRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard) ?? {};
   const strategy = str(scorecard.strategy);

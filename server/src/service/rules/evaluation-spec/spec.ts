@@ -1,7 +1,7 @@
 import type { RuleContext } from "../context";
 
 /**
- * The evaluation_spec as the reference strictly decodes it (catalog §12, `version.evaluation_spec*`):
+ * The evaluation_spec as the reference strictly decodes it (the catalog's `known_keys`, server/data/pack-rules.json, `version.evaluation_spec*`):
  * JSON-like data with canonical key names. Every key may be absent (Go zero values are not filled in here;
  * absent means zero/empty). Generated from the catalog's known keys; keep in step with pack-rules.json.
  */

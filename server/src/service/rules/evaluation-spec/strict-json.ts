@@ -11,7 +11,7 @@ import { goQuote } from "../../util/go-quote";
 
 /**
  * Go's encoding/json decoding (with DisallowUnknownFields) of JSON-like data into the reference's structs,
- * as described by the catalog's `json-strict` entries (§2.2, §12). Used for the evaluation_spec itself
+ * as described by the catalog's `json-strict` entries (`ParseYAML`, runtime/challengepack/bundle.go; the catalog's `known_keys`, server/data/pack-rules.json). Used for the evaluation_spec itself
  * (decode phase) and for validators[].config (validate phase).
  *
  * Unlike Go it does not stop at the first problem: every unknown key and type error is collected, each

@@ -6,7 +6,7 @@ import { list, Obj, obj, SPEC, str } from "./read";
 
 /**
  * Navigation symbols of the evaluation_spec: validator, metric, judge, dimension and post_execution_check
- * keys, and every reference to them (catalog §16): dimensions' validators[], metric and judge_key, and
+ * keys, and every reference to them (the catalog's `cross_references`, server/data/pack-rules.json): dimensions' validators[], metric and judge_key, and
  * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
  */

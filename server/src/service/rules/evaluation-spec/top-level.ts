@@ -5,7 +5,7 @@ import { spanIn, specSpan } from "./spans";
 
 const P = "version.evaluation_spec";
 
-/** §9.2, step (1) of V13: name, version_number, judge_mode, the required lists, strategy, runtime_limits. */
+/** `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (1) of V13: name, version_number, judge_mode, the required lists, strategy, runtime_limits. */
 export const topLevelRules: EvalStage = (ctx, spec) => {
   const at = (key: string) => specSpan(ctx, spec, key);
   if (str(spec.name) === "") ctx.report("eval-name-required", `${P}.name`, at("name"));

@@ -70,7 +70,7 @@ class ConfigScope {
  */
 export const decodedConfigs = new WeakMap<object, Record<string, unknown> | null>();
 
-/** §9.4: the checks after a successful strict decode, per validator type. Each runs in the reference's order. */
+/** `ValidateEvaluationSpec` and the per-type config checks, runtime/scoring/*_validators.go, tool_call_assertion.go, postcondition.go, code_execution.go: the checks after a successful strict decode, per validator type. Each runs in the reference's order. */
 const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
   fuzzy_match: (s) => s.unitRange("fuzzy-match-threshold-range", "threshold"),
 
@@ -267,7 +267,7 @@ function regexProblem(pattern: string): string | undefined {
 
 /**
  * Step (2) of V13, the parts of the per-validator pass that are about config and check references:
- * the config by type (§9.4), then code_execution / postcondition references to post_execution_checks (§9.3).
+ * the config by type (`ValidateEvaluationSpec` and the per-type config checks, runtime/scoring/*_validators.go, tool_call_assertion.go, postcondition.go, code_execution.go), then code_execution / postcondition references to post_execution_checks (`ValidateEvaluationSpec`, runtime/scoring/validation.go).
  */
 export const validatorConfigStage: EvalStage = (ctx, spec) => {
   const checks = spec.post_execution_checks ?? [];

@@ -12,8 +12,8 @@ const P = "version.evaluation_spec.validators";
 const FILE = "file:";
 
 /**
- * §9.3, step (2) of V13, per validator: key, type, target, expected_from, file prefix. Config by type
- * (§9.4) and the post_execution_checks that targets reference are stages of validator-config.ts and
+ * `ValidateEvaluationSpec`, runtime/scoring/validation.go, step (2) of V13, per validator: key, type, target, expected_from, file prefix. Config by type
+ * (`ValidateEvaluationSpec` and the per-type config checks, runtime/scoring/*_validators.go, tool_call_assertion.go, postcondition.go, code_execution.go) and the post_execution_checks that targets reference are stages of validator-config.ts and
  * post-execution-checks.ts.
  */
 export const validatorRules: EvalStage = (ctx, spec) => {
