@@ -39,10 +39,17 @@ test("Neovim: the installed standalone server over stdio gives the broken exampl
     const cli = await run(join(bin, "packlint"), ["--format", "json", pack], { env: userEnv() }).catch((e: { stdout: string }) => e); // exit 1: errors
     const report = JSON.parse(cli.stdout) as { files: { diagnostics: CliDiagnostic[] }[] };
     const severity = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+    // The editor shows a diagnostic as people read it: advice (whole sentences) without its field, then the hint.
+    const rules = JSON.parse((await run(join(bin, "packlint"), ["rules", "--format", "json"], { env: userEnv() })).stdout) as { code: string; area: string }[];
+    const advisory = new Set(rules.filter((r) => r.area === "advisory").map((r) => r.code));
+    const shown = (d: CliDiagnostic) => {
+      const base = d.field && !advisory.has(d.code) ? `${d.field} ${d.message}` : d.message;
+      return d.hint ? (/[.?!]$/.test(base) ? `${base} ${d.hint}` : `${base}. ${d.hint}`) : base;
+    };
     const expected = report.files[0].diagnostics
       .slice()
       .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)
-      .map((d) => `DIAG ${d.range.start.line + 1} ${d.range.start.character + 1} ${severity[d.severity]} ${d.code} ${d.field ? `${d.field} ${d.message}` : d.message}`);
+      .map((d) => `DIAG ${d.range.start.line + 1} ${d.range.start.character + 1} ${severity[d.severity]} ${d.code} ${shown(d)}`);
     assert.ok(expected.length >= 8, "the broken example has its errors");
     assert.deepEqual(fromNeovim, expected);
   } catch (e) {
@@ -58,5 +65,6 @@ interface CliDiagnostic {
   severity: "error" | "warning" | "information" | "hint";
   field: string | null;
   message: string;
+  hint?: string;
   range: { start: { line: number; character: number } };
 }
