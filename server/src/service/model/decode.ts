@@ -1,5 +1,6 @@
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
+import { eachNode } from "./each-node";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
@@ -694,18 +695,9 @@ function isSpace(text: string, i: number): boolean {
 /** Every node that passes `test`, walked with an explicit stack (nesting depth is the document's to choose). */
 function collectNodes(root: Node | null, test: (node: Node) => boolean): Node[] {
   const out: Node[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (isPair(n)) {
-      stack.push(n.key, n.value);
-      continue;
-    }
-    if (!n || typeof n !== "object" || !("range" in n)) continue;
-    const node = n as Node;
+  eachNode(root, (node) => {
     if (test(node)) out.push(node);
-    if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
-  }
+  });
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { Document, isMap, isPair, isSeq, Node } from "yaml";
+import type { Document } from "yaml";
+import { eachNode } from "./each-node";
 
 /**
  * Lines of a flow collection or a quoted scalar that the reference reads at any indentation, but the yaml package
@@ -48,16 +49,7 @@ export function unpadRanges(doc: Document.Parsed, pads: readonly LinePad[]): voi
   const remap = (r: [number, number, number]): [number, number, number] => [back(r[0]), back(r[1]), back(r[2])];
   doc.range = remap(doc.range);
   for (const e of [...doc.errors, ...doc.warnings]) e.pos = [back(e.pos[0]), back(e.pos[1])];
-  const stack: unknown[] = [doc.contents];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (isPair(n)) {
-      stack.push(n.key, n.value);
-      continue;
-    }
-    if (!n || typeof n !== "object" || !("range" in n)) continue;
-    const node = n as Node;
+  eachNode(doc.contents, (node) => {
     if (node.range) node.range = remap(node.range);
-    if (isMap(node) || isSeq(node)) for (const item of node.items) stack.push(item);
-  }
+  });
 }
