@@ -36,7 +36,7 @@ import { toLspDiagnostic } from "./convert";
 import { findings, finishDiagnostics } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { IndexProgress } from "./index-progress";
-import { DocumentSession, languages } from "../service/languages";
+import { DocumentKind, DocumentSession, languages } from "../service/languages";
 import { Workspace } from "./workspace";
 import { PendingChanges } from "./pending-changes";
 import { PullDiagnostics } from "./pull-diagnostics";
@@ -82,7 +82,7 @@ export function startServer(connection: Connection): void {
 
   // ---- one session (model) per document version ----
   // Keyed by version and text: a client may reopen a document or send a change without a new version number.
-  const sessions = new Map<string, { version: number; text: string; kind: string | undefined; settings: number; session: DocumentSession | undefined }>();
+  const sessions = new Map<string, { version: number; text: string; kind: DocumentKind | undefined; settings: number; session: DocumentSession | undefined }>();
   /** Bumped when settings or configs change: a session built before is kept only if its document keeps its kind. */
   let settingsEpoch = 0;
   const sessionOf = (doc: TextDocument): DocumentSession | undefined => {
@@ -90,8 +90,8 @@ export function startServer(connection: Connection): void {
     const sameText = cached?.version === doc.version && cached.text === doc.getText();
     if (sameText && cached.settings === settingsEpoch) return cached.session;
     const kind = workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText());
-    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
-    if (sameText && cached.kind === kind && !cached.session?.prompts) {
+    // Kinds that read files beside their text (whose place the settings may move) are built again.
+    if (sameText && cached.kind === kind && (!kind || languages[kind].textOnly)) {
       cached.settings = settingsEpoch;
       return cached.session;
     }
@@ -106,7 +106,7 @@ export function startServer(connection: Connection): void {
         log("incremental update", e);
       }
     }
-    session ??= language ? language(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
+    session ??= language ? language.open(doc.getText(), doc.uri, { skillHost: workspace.scopes.skillHost(doc.uri) }) : undefined;
     sessions.set(doc.uri, { version: doc.version, text: doc.getText(), kind, settings: settingsEpoch, session });
     return session;
   };
@@ -212,8 +212,8 @@ export function startServer(connection: Connection): void {
       }),
     publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }),
     diskChanged: () => {
-      // Case files read their Skill folder when their model is built: those are built again.
-      for (const [uri, cached] of sessions) if (cached.session?.prompts) sessions.delete(uri);
+      // Kinds that read files beside their text read them when their model is built: those are built again.
+      for (const [uri, cached] of sessions) if (cached.kind && !languages[cached.kind].textOnly) sessions.delete(uri);
       recheckOpen(false);
     },
     configChanged: () => revalidateAll(),
@@ -387,7 +387,7 @@ export function startServer(connection: Connection): void {
       const uri = p.textDocument.uri;
       const only = p.context.only ?? undefined;
       const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
-      return actions.filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + "."))).map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }));
+      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => toLspDiagnostic(uri, d, docsBase(uri))) }));
     }),
   );
   // ---- extras, which a large pack gets cut (with a notice, once per document); never the diagnostics ----

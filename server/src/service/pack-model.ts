@@ -21,10 +21,11 @@ import { RuleContext } from "./rules/context";
 import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import { diagnosticsOf, toRange, type RuleLevels } from "./diagnostics";
+import { documentDiagnostics, toRange, type RuleSettings } from "./diagnostics";
 import type { Finding, PackDiagnostic, Span } from "./types";
 
 export { toRange };
+export type { RuleSettings };
 
 export type { PackModel } from "./model/pack-model-type";
 
@@ -148,14 +149,9 @@ function emptyDocument(): Document.Parsed {
   return empty;
 }
 
-/** How the user has tuned rules: a severity per code, or "off". */
-export interface RuleSettings {
-  rules?: RuleLevels;
-}
-
-/** The pack's diagnostics, with the user's rule settings applied, in text order. */
+/** The pack's diagnostics (documentDiagnostics), each with its hint. */
 export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
-  const out = diagnosticsOf(model.findings, model.lines, settings.rules);
+  const out = documentDiagnostics(model, settings);
   for (const d of out) {
     const hint = hintFor(model.bundle, d.code, d.field, d.message);
     if (hint) d.hint = hint;
