@@ -86,13 +86,9 @@ export function checkCaseTemplate(
     const span = placeholderSpan(ctx, valueSpan, name);
     const data = { ...extra.data, placeholder: name };
     if (r === "invalid") {
-      ctx.report(codes.invalid, field, span, { message: `invalid placeholder path ${goQuote(name)}`, related: extra.related, data });
+      ctx.report(codes.invalid, field, span, { fill: { name }, related: extra.related, data });
     } else {
-      ctx.report(codes.unresolved, field, span, {
-        message: `unresolved placeholder {{${name}}} for case template context`,
-        related: extra.related,
-        data,
-      });
+      ctx.report(codes.unresolved, field, span, { fill: { name }, related: extra.related, data });
     }
   }
 }
