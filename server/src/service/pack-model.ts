@@ -10,6 +10,7 @@ import { syntaxCauses } from "./model/syntax-causes";
 import { BrokenParts } from "./model/broken-parts";
 import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
+import { CacheSlot, ModelCache } from "./model/model-cache";
 import type { ReaderScan } from "./model/reference-reader";
 import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
@@ -36,11 +37,11 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
   return assemblePackModel(text, TextDocument.create(uri, "yaml", 0, text), parseYaml(text), new DecodeCache());
 }
 
-/** The decode cache each model was built with: an incremental update of the model reuses it (incremental/update.ts). */
-export const decodeCaches = new WeakMap<PackModel, DecodeCache>();
+/** The decode cache a model was built with: an incremental update of the model reuses it (incremental/update.ts). */
+export const DECODE_CACHE = new CacheSlot<DecodeCache>("decode cache");
 
-/** The reference reader's scan of each model's text: an incremental update rescans from it (incremental/update.ts). */
-export const readerScans = new WeakMap<PackModel, ReaderScan>();
+/** The reference reader's scan of a model's text: an incremental update rescans from it (incremental/update.ts). */
+export const READER_SCAN = new CacheSlot<ReaderScan>("reader scan");
 
 /**
  * Everything after the parse: decode, normalize, rules, advisories. Shared by buildPackModel and incremental
@@ -72,7 +73,10 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   normalize(bundle, sources, cache.reused);
   cache.reused.clear();
 
-  const ctx = new RuleContext(bundle, sources, at, text);
+  const modelCache = new ModelCache();
+  modelCache.set(DECODE_CACHE, cache);
+  modelCache.set(READER_SCAN, parsed.reader);
+  const ctx = new RuleContext(bundle, sources, at, text, modelCache);
   const decodeSpans = new SpanIndex(findings.map((f) => f.span));
   if (!oversized) for (const rule of referenceRules) rule(ctx);
   const model: PackModel = withLazySymbols({
@@ -87,6 +91,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     at,
     unknownKeys: decoder.unknownKeys,
     findings,
+    cache: modelCache,
   });
   // A value the decoder already rejected is not reported again by a validation rule. Rules report
   // decode-phase errors too (the evaluation_spec bridge): errors without a field.
@@ -97,11 +102,9 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     if (!isDecodeError(f) && ruleDecodeSpans.overlapsAny(f.span)) continue;
     if (broken.keeps(f)) findings.push(f);
   }
-  const advice = new RuleContext(bundle, sources, at, text);
+  const advice = new RuleContext(bundle, sources, at, text, modelCache);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   pushAll(findings, advice.findings.filter((f) => broken.keeps(f)));
-  decodeCaches.set(model, cache);
-  readerScans.set(model, parsed.reader);
   return model;
 }
 

@@ -3,6 +3,7 @@ import type { DocumentModel } from "../types";
 import type { Bundle } from "./bundle";
 import type { UnknownKey } from "./decoded";
 import type { Locator } from "./locate";
+import type { ModelCache } from "./model-cache";
 import type { SyntaxProblem } from "./parse";
 import type { SourceMap } from "./source";
 import type { SymbolTable } from "./symbols";
@@ -22,6 +23,8 @@ export interface PackModel extends DocumentModel<"challenge-pack"> {
   readonly at: Locator;
   readonly symbols: SymbolTable;
   readonly unknownKeys: readonly UnknownKey[];
+  /** What rules, features and the incremental update work out from this version, kept with it (model-cache.ts). */
+  readonly cache: ModelCache;
 }
 
 /** Adds one area's declarations and references to the model's symbol table. */

@@ -120,7 +120,7 @@ export const caseTemplateRules: Rule = (ctx) => {
   validators.forEach((v: unknown, i) => {
     if (!isObject(v) || v.type !== "code_execution") return;
     // Only a config the reference could decode has a test command (the V13 config stage decoded it).
-    const config = decodedConfigs.get(v);
+    const config = decodedConfigs(ctx).get(v);
     if (!config || typeof config.test_command !== "string") return;
     const command = goTrim(config.test_command);
     if (placeholders(command).length === 0) return;

@@ -1,6 +1,7 @@
 import type { Bundle } from "../model/bundle";
 import type { PackModel } from "../model/pack-model-type";
 import type { Locator } from "../model/locate";
+import type { ModelCache } from "../model/model-cache";
 import type { SourceMap } from "../model/source";
 import type { Finding, Severity, Span } from "../types";
 import { fillMessage, hasPlaceholders, rule as catalogRule, type MessageValues } from "../catalog";
@@ -24,6 +25,8 @@ export class RuleContext {
     readonly sources: SourceMap,
     readonly at: Locator,
     readonly text: string,
+    /** The cache of the model being built: what one stage works out for later ones (keys, decoded configs). */
+    readonly cache: ModelCache,
   ) {}
 
   /** Reports a reference rule (an error) with the catalog's message, its placeholders filled from `extra.fill`. */

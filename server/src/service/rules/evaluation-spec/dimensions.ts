@@ -83,7 +83,7 @@ function expandBuiltin(ctx: RuleContext, spec: Obj, scorecard: Obj, dim: Obj): v
 export const dimensionRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   const refs: Refs = {
-    ...keyRegistry(spec),
+    ...keyRegistry(ctx),
     spec: spec as Obj,
     scorecard: scorecard ?? {},
   };

@@ -38,7 +38,7 @@ export const normalizeJudges: EvalStage = (_ctx, spec) => {
  * with a validator or metric key; nothing else is checked for a judge that is not registered.
  */
 export const judgeRules: EvalStage = (ctx, spec) => {
-  const keys = keyRegistry(spec);
+  const keys = keyRegistry(ctx);
   list(spec.llm_judges).forEach((item, i) => {
     const judge = obj(item);
     if (!judge) return; // not an object: a decode error

@@ -15,7 +15,7 @@ const P = "version.evaluation_spec.metrics";
 export const metricRules: EvalStage = (ctx, spec) => {
   const types = enumValues("metric_type");
   const rejected = enumValues("metric_collector_rejected");
-  const keys = keyRegistry(spec).metrics;
+  const keys = keyRegistry(ctx).metrics;
   for (const m of entries<EvalSpecMetricsItem>(ctx, spec.metrics)) {
     const p = `${P}[${m.index}]`;
     const key = str(m.item.key);

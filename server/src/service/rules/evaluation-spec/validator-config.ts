@@ -7,6 +7,7 @@ import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem, EvalStage
 import { catalogStructName, StrictDecoder } from "./strict-json";
 import { list, num, str } from "./read";
 import { reportCaseVariants } from "./decode";
+import { CacheSlot } from "../../model/model-cache";
 import { findCheck, reportUnknownCheck, validatorTarget } from "./post-execution-checks";
 
 type Config = Record<string, unknown>;
@@ -64,11 +65,15 @@ class ConfigScope {
   }
 }
 
+const DECODED_CONFIGS = new CacheSlot<Map<object, Record<string, unknown> | null>>("decoded validator configs");
+
 /**
- * Each validator's config as the strict decode left it (canonical keys), or null when it did not decode.
- * Later stages (case templates, V14) read a config only when the reference could.
+ * Each validator's config as the strict decode left it (canonical keys), or null when it did not decode, by
+ * validator. Later stages (case templates, V14) read a config only when the reference could.
  */
-export const decodedConfigs = new WeakMap<object, Record<string, unknown> | null>();
+export function decodedConfigs(ctx: RuleContext): Map<object, Record<string, unknown> | null> {
+  return ctx.cache.get(DECODED_CONFIGS, () => new Map());
+}
 
 /** `ValidateEvaluationSpec` and the per-type config checks, runtime/scoring/*_validators.go, tool_call_assertion.go, postcondition.go, code_execution.go: the checks after a successful strict decode, per validator type. Each runs in the reference's order. */
 const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
@@ -290,7 +295,7 @@ function checkConfig(ctx: RuleContext, v: EvalSpecValidatorsItem, i: number): vo
     return;
   }
   const entry = `config:${type}`;
-  decodedConfigs.set(v, null);
+  decodedConfigs(ctx).set(v, null);
   const decoder = new StrictDecoder(ctx.sources, ctx.at);
   const cfg = decoder.decodeRoot(v.config, entry, `scoring.${catalogStructName(entry)}`, ctx.at.value(v, "config"), ctx.at.key(v, "config"));
   // Go's decoder keeps only its first error, in the order it meets keys (sorted: the config was re-encoded as
@@ -299,7 +304,7 @@ function checkConfig(ctx: RuleContext, v: EvalSpecValidatorsItem, i: number): vo
   if (first) ctx.report("validator-config-invalid-json", field, first.span, { fill: { err: first.error }, data: first.data });
   reportCaseVariants(ctx, decoder.caseVariants);
   if (!cfg || decoder.issues.length > 0) return;
-  decodedConfigs.set(v, cfg);
+  decodedConfigs(ctx).set(v, cfg);
   check(new ConfigScope(ctx, cfg, field));
 }
 

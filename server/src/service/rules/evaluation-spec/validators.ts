@@ -18,7 +18,7 @@ const FILE = "file:";
  */
 export const validatorRules: EvalStage = (ctx, spec) => {
   const types = enumValues("validator_type");
-  const keys = keyRegistry(spec).validators;
+  const keys = keyRegistry(ctx).validators;
   for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
     const p = `${P}[${v.index}]`;
     const key = str(v.item.key);
