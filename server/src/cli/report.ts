@@ -6,6 +6,8 @@ export interface FileReport {
   kind: "challenge-pack" | "skill-cases";
   text: string;
   diagnostics: PackDiagnostic[];
+  /** Set when --fix changed the text (now `text`): what it was, and the new text as bytes in the file's encoding. */
+  fixed?: { original: string; bytes: Uint8Array };
 }
 
 export function isValid(r: FileReport): boolean {
