@@ -69,7 +69,7 @@ type Token = { kind: "option"; name: string; rawName: string; value?: string } |
  */
 export function tokenize(argv: string[], options: Record<string, OptionSpec>, unknown: (name: string) => string): Token[] {
   try {
-    return parseNodeArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true }).tokens as Token[];
+    return parseNodeArgs({ args: withValuesJoined(argv, options), options, allowPositionals: true, strict: true, tokens: true }).tokens as Token[];
   } catch (e) {
     const message = (e as Error).message;
     const code = (e as NodeJS.ErrnoException).code;
@@ -79,6 +79,28 @@ export function tokenize(argv: string[], options: Record<string, OptionSpec>, un
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${name} needs a value (see packlint --help)`);
     throw new UsageError(message.split("\n")[0]);
   }
+}
+
+/**
+ * `--opt VALUE` as `--opt=VALUE` for every option that takes a value: the value is the next argument whatever
+ * it looks like (`--max-warnings -1` is a bad number, not a missing value), as packlint has always read it.
+ */
+function withValuesJoined(argv: string[], options: Record<string, OptionSpec>): string[] {
+  const long = new Map<string, string>();
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type !== "string") continue;
+    long.set(`--${name}`, name);
+    if (spec.short) long.set(`-${spec.short}`, name);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") return [...out, ...argv.slice(i)];
+    const name = long.get(a);
+    if (name !== undefined && i + 1 < argv.length) out.push(`--${name}=${argv[++i]}`);
+    else out.push(a);
+  }
+  return out;
 }
 
 export function parseArgs(argv: string[]): Command {
