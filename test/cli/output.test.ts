@@ -1,10 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { join, sep } from "node:path";
 import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
+import { skillFile } from "../helpers/skill";
 
 const ERRORS = pack({ version: "version:\n  number: 0\n  assets:\n    - key: policy_pdf\n      path: assets/policy.pdf\n" });
 const WARNED = pack({ extra: "colour: blue\n" });
@@ -119,4 +121,14 @@ test("options that cannot go together are usage errors", async () => {
     assert.equal(r.code, 2, args.join(" "));
     assert.match(r.err, want, args.join(" "));
   }
+});
+
+test("a FIFO among a Skill's responses is a usage error at once, never read", async () => {
+  const dir = packTree({ "tests/skill_cases.yaml": skillFile() });
+  const responses = join(dir, "captured");
+  mkdirSync(responses);
+  execFileSync("mkfifo", [join(responses, "trigger_001.md")]);
+  const r = await cli(["skill", "report", dir, "--responses", responses]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /trigger_001\.md: not a regular file/);
 });

@@ -40,7 +40,7 @@ test("--stdin-filename decides the kind by name, finds the config and checks ass
 
 test("--fix-dry-run on standard input prints the diff of the fixes", async () => {
   const r = await cli(["--no-color", "--fix-dry-run", "--stdin-filename", "legacy.pack.yaml", "-"], fromStdin(LEGACY));
-  assert.match(r.out, /^-    items:\n\+    cases:$/m);
+  assert.match(r.out, /^- {4}items:\n\+ {4}cases:$/m);
 });
 
 test("the bin reads a pipe on standard input to its end", async () => {
