@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
@@ -63,6 +63,18 @@ test("--watch checks a file again when it changes, prints what changed, and stop
     const removed = await out.after(mark, /files? checked.*\n$/);
     assert.match(removed, /b\.pack\.yaml: removed\n/);
     assert.match(removed, /2 files checked, 0 errors/);
+
+    // A new folder is watched, and the packs written into it are checked.
+    mark = out.text.length;
+    mkdirSync(join(dir, "sub"));
+    writeFileSync(join(dir, "sub", "d.pack.yaml"), ERRORS);
+    const nested = await out.after(mark, /3 files checked, 1 error/);
+    assert.match(nested, /d\.pack\.yaml: Challenge pack has errors/);
+    assert.doesNotMatch(nested, /[ac]\.pack\.yaml/);
+
+    mark = out.text.length;
+    rmSync(join(dir, "sub"), { recursive: true });
+    assert.match(await out.after(mark, /files? checked.*\n$/), /d\.pack\.yaml: removed\n[^]*2 files checked, 0 errors/);
 
     mark = out.text.length;
     writeFileSync(join(dir, "a.pack.yaml"), ERRORS);

@@ -15,7 +15,7 @@ import { isValid, type FileReport } from "./report";
 import { EXIT, type RunEnv, type Write } from "./run-env";
 import { UsageError } from "./usage-error";
 import type { FileJob } from "./validate-file";
-import { watch } from "./watch";
+import { watch, within } from "./watch";
 
 /** What one check of the command's paths found. */
 export interface CheckedRun {
@@ -47,10 +47,10 @@ function expand(cmd: LintCommand, env: RunEnv) {
   return { roots, configs, expansion: expandPaths(cmd.paths, configs, cmd.stdinFilename) };
 }
 
-/** Expands the paths and validates their files (with `only`: just those of its absolute paths), fixing them first with --fix. */
+/** Expands the paths and validates their files (with `only`: just those at or below its absolute paths), fixing them first with --fix. */
 export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: Uint8Array, only?: Set<string>): Promise<CheckedRun> {
   const { roots, configs, expansion } = expand(cmd, env);
-  const found = only ? expansion.files.filter((f) => only.has(resolve(f.path))) : expansion.files;
+  const found = only ? expansion.files.filter((f) => within(resolve(f.path), only)) : expansion.files;
   const jobs: FileJob[] = found.map(({ path, kind, stdin: fromStdin }) => ({
     path,
     kind,

@@ -1,5 +1,6 @@
-import { statSync, watch as watchPath, type FSWatcher } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { readdirSync, statSync, watch as watchPath, type Dirent, type FSWatcher } from "node:fs";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { isSkippedDir } from "../workspace/discovery";
 import type { LintCommand } from "./args";
 import type { CheckedRun } from "./lint";
 import type { FileReport } from "./report";
@@ -44,7 +45,7 @@ export function watch(cmd: LintCommand, env: RunEnv, first: FileReport[], firstC
       const run = await hooks.recheck(everything ? undefined : changed);
       const seen = new Set(run.reports.map((r) => resolve(r.path)));
       for (const r of run.reports) state.set(resolve(r.path), r);
-      const gone = [...state.keys()].filter((p) => (everything || changed.has(p)) && !seen.has(p));
+      const gone = [...state.keys()].filter((p) => (everything || within(p, changed)) && !seen.has(p));
       for (const p of gone) {
         hooks.out(`${printableLine(state.get(p)!.path)}: ${exists(p) ? "no longer checked (see --list-files)" : "removed"}\n`);
         state.delete(p);
@@ -56,27 +57,46 @@ export function watch(cmd: LintCommand, env: RunEnv, first: FileReport[], firstC
       code = e instanceof UsageError ? EXIT.usage : EXIT.internal;
     }
   };
+  /** The folders watched, by path; and the folders of the files named, each watched for that file. */
+  const watchers = new Map<string, FSWatcher>();
+  const fileWatchers: FSWatcher[] = [];
   const changedAt = (path: string) => {
+    // A config can change every file's kind and levels: every file is checked again.
     if (CONFIG_FILE.test(path)) all = true;
+    // A folder come (watched from now on) or gone (its watches end): the files below it are checked (see `within`).
+    if (isDirectory(path)) watchTree(path);
+    else {
+      for (const [dir, w] of watchers) {
+        if (dir === path || dir.startsWith(path + sep)) {
+          w.close();
+          watchers.delete(dir);
+        }
+      }
+    }
     pending.add(path);
     clearTimeout(timer);
     timer = setTimeout(() => (running = running.then(flush)), SETTLE_MS);
   };
-
-  const watchers: FSWatcher[] = [];
+  /** Each folder a directory run walks (not node_modules, out, dist or dot-folders), one watch each: not the whole tree's. */
+  const watchTree = (dir: string) => {
+    if (watchers.has(dir)) return;
+    const w = watchOrNot(dir, (name) => changedAt(join(dir, name)));
+    if (!w) return;
+    watchers.set(dir, w);
+    for (const e of readDir(dir)) if (e.isDirectory() && !isSkippedDir(e.name)) watchTree(join(dir, e.name));
+  };
   for (const arg of new Set(cmd.paths.map((p) => resolve(env.cwd, p)))) {
-    if (isDirectory(arg)) {
-      watchers.push(watchPath(arg, { recursive: true }, (_event, name) => name && changedAt(join(arg, name.toString()))));
-    } else {
+    if (isDirectory(arg)) watchTree(arg);
+    else {
       // The folder, not the file: an editor that saves by renaming a new file over it would end a watch of the file.
-      const dir = dirname(arg);
-      watchers.push(watchPath(dir, (_event, name) => name?.toString() === basename(arg) && changedAt(arg)));
+      const w = watchOrNot(dirname(arg), (name) => name === basename(arg) && changedAt(arg));
+      if (w) fileWatchers.push(w);
     }
   }
   hooks.err(`packlint: watching ${cmd.paths.map(printableLine).join(" ")} for changes (Ctrl-C to stop)\n`);
   return new Promise((done) => {
     const stop = () => {
-      for (const w of watchers) w.close();
+      for (const w of [...watchers.values(), ...fileWatchers]) w.close();
       clearTimeout(timer);
       void running.then(() => done(code));
     };
@@ -84,6 +104,32 @@ export function watch(cmd: LintCommand, env: RunEnv, first: FileReport[], firstC
     if (signal?.aborted) stop();
     else signal?.addEventListener("abort", stop, { once: true });
   });
+}
+
+/** A watch of one folder (its entries' names); none when it cannot be watched (gone, unreadable). A watch that fails later ends quietly. */
+function watchOrNot(dir: string, onName: (name: string) => void): FSWatcher | undefined {
+  try {
+    const w = watchPath(dir, (_event, name) => name && onName(name.toString()));
+    w.on("error", () => w.close());
+    return w;
+  } catch {
+    return undefined;
+  }
+}
+
+function readDir(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** Is `path` one of `changed`, or below one of them (a folder that came or went)? */
+export function within(path: string, changed: ReadonlySet<string>): boolean {
+  if (changed.has(path)) return true;
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) if (changed.has(dir)) return true;
+  return false;
 }
 
 function isDirectory(path: string): boolean {
