@@ -100,7 +100,7 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
   return { files, skipped };
 }
 
-export const NOT_REGULAR = "not a regular file (a FIFO, device or socket is never read)";
+const NOT_REGULAR = "not a regular file (a FIFO, device or socket is never read)";
 
 /** The CLI's kinds: the editor's default globs and sniffing, and each file's config `packs` globs. */
 function cliKinds(configs: ConfigResolver): FileKinds {
