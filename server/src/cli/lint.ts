@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { STDIN, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
-import { expandPaths, type SkippedFile } from "./files";
+import { expandPaths } from "./files";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
@@ -11,17 +11,11 @@ import { countRun, formatText, printableLine, summaryLine } from "./format-text"
 import { listFiles } from "./list-files";
 import { validateAll } from "./pool";
 import { Progress } from "./progress";
-import { isValid, type FileReport } from "./report";
+import { isValid, type CheckedRun, type FileReport } from "./report";
 import { EXIT, type RunEnv, type Write } from "./run-env";
 import { UsageError } from "./usage-error";
 import type { FileJob } from "./validate-file";
 import { watch, within } from "./watch";
-
-/** What one check of the command's paths found. */
-export interface CheckedRun {
-  reports: FileReport[];
-  skipped: SkippedFile[];
-}
 
 /** `packlint [options] FILE|DIR...`: checks, prints, and (--watch) checks again on every change. */
 export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv, version: string): Promise<number> {

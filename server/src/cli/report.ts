@@ -1,4 +1,5 @@
 import type { PackDiagnostic } from "../service";
+import type { SkippedFile } from "./files";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
@@ -12,4 +13,10 @@ export interface FileReport {
 
 export function isValid(r: FileReport): boolean {
   return !r.diagnostics.some((d) => d.severity === "error");
+}
+
+/** What one check of the command's paths found. */
+export interface CheckedRun {
+  reports: FileReport[];
+  skipped: SkippedFile[];
 }

@@ -2,8 +2,7 @@ import { readdirSync, statSync, watch as watchPath, type Dirent, type FSWatcher 
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { isSkippedDir } from "../workspace/discovery";
 import type { LintCommand } from "./args";
-import type { CheckedRun } from "./lint";
-import type { FileReport } from "./report";
+import type { CheckedRun, FileReport } from "./report";
 import { printableLine } from "./format-text";
 import { EXIT, type RunEnv, type Write } from "./run-env";
 import { UsageError } from "./usage-error";
