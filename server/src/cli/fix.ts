@@ -12,9 +12,9 @@ const MAX_PASSES = 5;
  * until nothing is left to apply. A pass that would leave more errors than before is not taken.
  */
 export function fixText(text: string, uri: string, kind: DocumentKind, rules: RuleLevels, env: DocumentEnv): string {
-  const errors = (t: string) => languages[kind](t, uri, env).diagnostics({ rules }).filter((d) => d.severity === "error").length;
+  const errors = (t: string) => languages[kind].open(t, uri, env).diagnostics({ rules }).filter((d) => d.severity === "error").length;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const session = languages[kind](text, uri, env);
+    const session = languages[kind].open(text, uri, env);
     const doc = TextDocument.create(uri, "yaml", 0, text);
     const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
     const actions = session.codeActions?.(whole, { rules }, [FIX_ALL, CONVERT_LEGACY]) ?? [];

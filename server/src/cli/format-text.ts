@@ -1,5 +1,6 @@
 import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
+import { languages } from "../service/languages";
 import { FileReport, isValid } from "./report";
 
 export interface TextOptions {
@@ -38,7 +39,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
     }
     const valid = isValid(r);
     if (opts.quiet && valid) continue;
-    const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
+    const noun = languages[r.kind].noun;
     out += `${paint("bold", path)}: ${valid ? `${noun} is valid` : paint("red", `${noun} has errors`)}\n`;
     if (r.diagnostics.length) out += "\n";
   }

@@ -1,10 +1,10 @@
-import type { PackDiagnostic } from "../service";
+import type { DocumentKind, PackDiagnostic } from "../service";
 import type { SkippedFile } from "./files";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
   path: string;
-  kind: "challenge-pack" | "skill-cases";
+  kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
   /** Set when --fix changed the text (now `text`): what it was, and the new text as bytes in the file's encoding. */
