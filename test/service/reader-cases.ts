@@ -87,4 +87,28 @@ export const readerCases: ReaderCase[] = [
   // An alias to an undefined anchor fails the file wherever it is.
   { name: "undefined alias under an ignored key", text: P + "notes: *never_defined\n", want: "decode" },
   { name: "alias to an anchor defined after it", text: P + "notes: *later\nmore: &later x\n", want: "decode" },
+  // An implicit key's 1024 characters are code points for the reference (the yaml package counts UTF-16 units).
+  { name: "a key of 1000 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1000) + ": 1\n", want: [] },
+  { name: "a key of 1024 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1024) + ": 1\n", want: [] },
+  { name: "a key of 1025 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1025) + ": 1\n", want: "decode" },
+  { name: "a key of 1025 ASCII characters", text: P + "notes:\n  " + "a".repeat(1025) + ": 1\n", want: "decode" },
+  { name: "a flow key of 1000 astral characters", text: P + "notes: {" + "\u{1F600}".repeat(1000) + ": 1}\n", want: [] },
+  { name: "a flow key of 1030 ASCII characters", text: P + "notes: {" + "a".repeat(1030) + ": 1}\n", want: "decode" },
+  // A null key in a map with string keys (evaluation_spec's top level) is dropped; deeper, JSON encoding fails on it.
+  { name: "null: in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    null: 1"), want: [] },
+  { name: "~: in evaluation_spec, its value unread", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    ~: {a: 1}"), want: [] },
+  { name: "'null': in evaluation_spec is a key", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    'null': 1"), want: "decode" },
+  { name: "null: in a validator config", text: swap("type: exact_match", "type: exact_match\n        config:\n          null: 1"), want: "decode" },
+  // A merge takes a map, an alias to a map, or a written sequence of those: an alias to a sequence fails.
+  { name: "merge of an alias to a sequence of maps", text: swap("pack:\n", "a: &s [{slug: x}]\npack:\n  <<: *s\n"), want: "decode" },
+  { name: "merge of an anchored null", text: swap("pack:\n", "x: &n ~\npack:\n  <<: *n\n"), want: "decode" },
+  { name: "merge of a sequence of aliases to maps", text: swap("pack:\n", "a: &m {slug: support-eval}\npack:\n  <<: [*m]\n"), want: [] },
+  { name: "merge of an alias to a sequence under an ignored key", text: P + "a: &s [{x: 1}]\nnotes:\n  <<: *s\n", want: [] },
+  // !!binary is decoded where the reference reads it: its text must be base64, and the value is the decoded text.
+  { name: "!!binary with invalid base64", text: swap("family: support", "family: !!binary c3VwcG9ydA="), want: "decode" },
+  { name: "!!binary decoded into an enum", text: swap("difficulty: easy", "difficulty: !!binary ZWFzeQ=="), want: [] },
+  { name: "!!binary over lines", text: swap("family: support", "family: !!binary |\n    c3Vw\n    cG9ydA=="), want: [] },
+  { name: "!!binary with a space", text: swap("family: support", 'family: !!binary "c3Vw cG9ydA=="'), want: "decode" },
+  { name: "!!binary with invalid base64 in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: !!binary ZGV0ZXJtaW5pc3RpYw="), want: "decode" },
+  { name: "!!binary with invalid base64 under an ignored key", text: P + "notes: !!binary 'not base64!'\n", want: [] },
 ];

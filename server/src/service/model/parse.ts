@@ -46,7 +46,7 @@ export function parseYaml(text: string): ParsedYaml {
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const own = syntaxProblems(doc);
+  const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
   const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
 }
@@ -80,6 +80,16 @@ function decodedUntil(text: string, scan: ReaderScan): number {
 /** UTF-8 bytes of a UTF-16 code unit (a surrogate pair's two halves make 4). */
 function utf8Length(unit: number): number {
   return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+
+/**
+ * The yaml package counts an implicit key's 1024 characters in UTF-16 units, the reference's reader in code points:
+ * its error stands only where the reader (which counts as the reference does) also fails on that line.
+ */
+export function keyLimitAsReference(problems: SyntaxProblem[], scan: ReaderScan, text: string): SyntaxProblem[] {
+  if (!problems.some((p) => p.yamlCode === "KEY_OVER_1024_CHARS")) return problems;
+  const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
+  return problems.filter((p) => p.yamlCode !== "KEY_OVER_1024_CHARS" || scan.problems.some((r) => lineOf(r.span.start) === lineOf(p.span.start)));
 }
 
 /** The problems of a reader scan, as syntax problems; one the yaml package already reports on its line is left out. */

@@ -105,6 +105,10 @@ function sameState(a: Checkpoint, b: Checkpoint): boolean {
   );
 }
 
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
 class ReaderError extends Error {
   constructor(readonly problem: ReaderProblem) {
     super(problem.message);
@@ -342,7 +346,7 @@ class Scanner {
     const c = this.s[this.pos];
     const lineStart = this.lineStart;
     // A simple key must end on its line (and within 1024 characters): a later line's token drops it.
-    if (this.simpleKey && (this.simpleKey.lineStart !== lineStart || this.pos - this.simpleKey.pos > 1024)) this.simpleKey = undefined;
+    if (this.simpleKey && (this.simpleKey.lineStart !== lineStart || this.pastKeyLimit(this.simpleKey.pos))) this.simpleKey = undefined;
     if (this.flow === 0) this.unroll(column);
     const atColumn0 = column === 0;
     const docIndicator = atColumn0 && (this.s.startsWith("---", start) || this.s.startsWith("...", start)) && this.isBlankz(start + 3);
@@ -461,7 +465,19 @@ class Scanner {
   /** Whether the token that ended the document may still be a simple key (the scanner reads on to its `:`). */
   private endIsPendingKey(): boolean {
     const key = this.simpleKey;
-    return key !== undefined && key.pos === this.end && key.lineStart === this.lineStart && this.pos - key.pos <= 1024;
+    return key !== undefined && key.pos === this.end && key.lineStart === this.lineStart && !this.pastKeyLimit(key.pos);
+  }
+
+  /** Whether the scanner is more than 1024 characters past a simple key's start: yaml.v3 counts code points. */
+  private pastKeyLimit(keyPos: number): boolean {
+    if (this.pos - keyPos <= 1024) return false;
+    let points = 0;
+    for (let i = keyPos; i < this.pos; i++) {
+      const c = this.s.charCodeAt(i);
+      if (c < 0xdc00 || c > 0xdfff || i === keyPos || !isHighSurrogate(this.s.charCodeAt(i - 1))) points++;
+      if (points > 1024) return true;
+    }
+    return false;
   }
 
   private saveSimpleKey(column: number, lineStart: number, pos: number): void {
