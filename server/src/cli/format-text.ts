@@ -1,6 +1,6 @@
 import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
-import { FileReport, isValid } from "./report";
+import { FileReport, verdict } from "./report";
 
 export interface TextOptions {
   color: boolean;
@@ -24,8 +24,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
         out += `  ${paint("gray", `${path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${printable(rel.message)}`)}\n`;
       }
     }
-    const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
-    out += isValid(r) ? `${noun} is valid\n` : `${noun} has errors\n`;
+    out += `${verdict(r)}\n`;
     out += "\n";
   }
   return out;

@@ -1,4 +1,5 @@
 import type { PackDiagnostic } from "../service";
+import { NOT_A_PACK } from "../service/rule-registry";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
@@ -10,4 +11,11 @@ export interface FileReport {
 
 export function isValid(r: FileReport): boolean {
   return !r.diagnostics.some((d) => d.severity === "error");
+}
+
+/** The official CLI's verdict line for a file (`Challenge pack is valid`), or that it is not one. */
+export function verdict(r: FileReport): string {
+  if (r.diagnostics.some((d) => d.code === NOT_A_PACK)) return "Not a challenge pack or Skill Testing case file";
+  const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
+  return isValid(r) ? `${noun} is valid` : `${noun} has errors`;
 }
