@@ -77,6 +77,15 @@ test("a file that is not a pack by content is still checked when its name, or a 
   }
 });
 
+test("a pack whose top-level keys are quoted is recognised by its content", async () => {
+  const root = tempTree({ "quoted.yaml": '"pack":\n  slug: x\n\'challenges\': []\n', "spaced.yaml": "pack :\n  slug: x\ninput_sets : []\n" });
+  const { files } = await json([join(root, "quoted.yaml"), join(root, "spaced.yaml")]);
+  for (const f of files) {
+    assert.ok(!f.diagnostics.some((d) => d.code === "not-a-pack"), f.path);
+    assert.ok(f.diagnostics.some((d) => d.code === "pack-name-required"), f.path);
+  }
+});
+
 test("packlint FILE on a 4 KB binary file, or on text that is not UTF-8 and not a pack: one error", async () => {
   const root = tempTree({});
   const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 256));
