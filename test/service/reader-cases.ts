@@ -111,4 +111,12 @@ export const readerCases: ReaderCase[] = [
   { name: "!!binary with a space", text: swap("family: support", 'family: !!binary "c3Vw cG9ydA=="'), want: "decode" },
   { name: "!!binary with invalid base64 in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: !!binary ZGV0ZXJtaW5pc3RpYw="), want: "decode" },
   { name: "!!binary with invalid base64 under an ignored key", text: P + "notes: !!binary 'not base64!'\n", want: [] },
+  // After a comment that starts its line, yaml.v3 consumes blank lines (tabs included) only up to another comment within 511 bytes.
+  { name: "a tab line after the last comment", text: "# note\n\t\n" + P, want: "decode" },
+  { name: "a spaces-then-tab line after the last comment", text: "# note\n  \t\n\n" + P, want: "decode" },
+  { name: "a tab line 600 blank lines before the next comment", text: "# note\n" + "\n".repeat(600) + "\t\n# more\n" + P, want: "decode" },
+  { name: "a tab line 400 blank lines before the next comment", text: "# note\n" + "\n".repeat(400) + "\t\n# more\n" + P, want: [] },
+  { name: "a tab line after a comment ended by NEL", text: "# note\u0085\t\n# more\n" + P, want: "decode" },
+  { name: "a tab line after a line comment, before a comment", text: swap("  name: Support Eval\n", "  name: Support Eval # note\n\t\n  # more\n"), want: "decode" },
+  { name: "a tab line after a comment under a dash, before a comment", text: swap("  - key: refund-question\n", "  - # note\n\t\n    # more\n    key: refund-question\n"), want: [] },
 ];

@@ -165,6 +165,10 @@ class Scanner {
   private tokensAtEnd = 0;
   /** Where the line of the last token started (a token on another line is the first of its line). */
   private lastTokenLine = -1;
+  /** The line (its start) on which a `#` is the line comment of the token before it; -1 when none. */
+  private lineCommentLine = -1;
+  /** Set by fetch when its token takes no line comment: `-`, `---`, `...`, or a scalar that ended on a later line. */
+  private noLineComment = false;
   readonly shallowLines: LinePad[] = [];
   private seenYaml = false;
   private tagHandles = new Set<string>();
@@ -220,7 +224,9 @@ class Scanner {
         }
         this.lastTokenLine = this.lineStart;
         const before = this.stopping;
+        this.noLineComment = false;
         this.fetch();
+        this.lineCommentLine = this.noLineComment ? -1 : this.lineStart;
         this.tokens++;
         if (!before && this.stopping) this.tokensAtEnd = this.tokens;
         // yaml.v3 keeps two tokens ahead of the parser (for comments), more while the head may be a simple key.
@@ -314,8 +320,9 @@ class Scanner {
         else break;
       }
       if (this.code() === 0x23 /* # */) {
+        const lineComment = this.lineStart === this.lineCommentLine;
         this.pos = this.restOfLine();
-        this.commentLines();
+        if (!lineComment) this.commentLines();
       }
       if (!this.isBreak()) return;
       this.skipBreak();
@@ -324,18 +331,24 @@ class Scanner {
   }
 
   /**
-   * yaml.v3 reads the lines after a comment ahead, to group comments: the blank and comment lines that follow one
-   * are consumed whole, tabs included. Leaves the position at the line break before the next other line.
+   * yaml.v3 reads ahead after a comment that starts its line (not a line comment after a token), to group comments:
+   * when another comment line follows within 511 bytes of blank lines (spaces, tabs, LF and CR only), everything up
+   * to the end of that comment line is consumed, tabs included. Leaves the position at the line break after the last
+   * comment so consumed; blank lines after it are scanned as usual (a tab at the start of one is an error).
    */
   private commentLines(): void {
     for (;;) {
-      if (!this.isBreak()) return;
-      let i = this.pos + (this.code() === CR && this.code(this.pos + 1) === LF ? 2 : 1);
-      while (this.code(i) === SPACE || this.code(i) === TAB) i++;
-      if (this.code(i) === 0x23) i = this.skip(LINE_REST, i);
-      else if (!this.isBreak(i) || i >= this.s.length) return;
-      this.skipBreak();
-      this.pos = i;
+      const c = this.code();
+      if (c !== LF && c !== CR) return;
+      let i = this.pos + 1;
+      const limit = this.pos + 512;
+      while (i < limit && (this.code(i) === SPACE || this.code(i) === TAB || this.code(i) === LF || this.code(i) === CR)) i++;
+      if (i >= limit || this.code(i) !== 0x23) return;
+      while (this.pos < i) {
+        if (this.isBreak()) this.skipBreak();
+        else this.pos++;
+      }
+      this.pos = this.restOfLine();
     }
   }
 
@@ -366,6 +379,7 @@ class Scanner {
       this.pos += 3;
       // `---` starts the document (a node may follow on its line); leading `...` lines are skipped.
       if (c === "-") this.started = true;
+      this.noLineComment = true;
       return;
     }
     this.started = true;
@@ -413,6 +427,7 @@ class Scanner {
         }
         this.simpleKey = undefined;
         this.simpleKeyAllowed = c === "-" || this.flow === 0;
+        if (c === "-") this.noLineComment = true; // a block entry alone takes no line comment
       }
       this.pos++;
       return;
@@ -437,6 +452,7 @@ class Scanner {
           this.simpleKey = undefined;
           this.simpleKeyAllowed = true;
           this.blockScalar();
+          this.noLineComment = true;
           this.nodeEnd();
           return;
         }
@@ -648,7 +664,10 @@ class Scanner {
       }
       if (this.flow === 0 && this.column < indent) break;
     }
-    if (leadingBlanks) this.simpleKeyAllowed = true;
+    if (leadingBlanks) {
+      this.simpleKeyAllowed = true;
+      this.noLineComment = true;
+    }
   }
 
   /** A literal or folded block scalar: its header, then the lines indented at least as its first one. */
