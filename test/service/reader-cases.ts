@@ -119,4 +119,7 @@ export const readerCases: ReaderCase[] = [
   { name: "a tab line after a comment ended by NEL", text: "# note\u0085\t\n# more\n" + P, want: "decode" },
   { name: "a tab line after a line comment, before a comment", text: swap("  name: Support Eval\n", "  name: Support Eval # note\n\t\n  # more\n"), want: "decode" },
   { name: "a tab line after a comment under a dash, before a comment", text: swap("  - key: refund-question\n", "  - # note\n\t\n    # more\n    key: refund-question\n"), want: [] },
+  // `\'` in a double-quoted scalar is an escape for yaml.v3 (a quote), not an error.
+  { name: "a \\' escape in a double-quoted value", text: swap("family: support", 'family: "sup\\\'port"'), want: [] },
+  { name: "a \\' escape read as a quote", text: swap("difficulty: easy", 'difficulty: "eas\\\'"'), want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"] },
 ];

@@ -1,6 +1,6 @@
 import { assemblePackModel, decodeCaches, PackModel, readerScans } from "../pack-model";
 import { DecodeCache } from "../model/decode-cache";
-import { CONTROL_CHARACTER, controlCharacters, keyLimitAsReference, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
+import { acceptQuoteEscapes, CONTROL_CHARACTER, controlCharacters, keyLimitAsReference, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -31,6 +31,7 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
+        acceptQuoteEscapes(doc, text);
         const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
         const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
         const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);

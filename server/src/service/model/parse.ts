@@ -1,6 +1,7 @@
-import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from "yaml";
 import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
+import { eachNode } from "./each-node";
 import type { Finding, Span } from "../types";
 import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-reader";
 import { padLines, unpadRanges } from "./padded-parse";
@@ -45,10 +46,30 @@ export function parseYaml(text: string): ParsedYaml {
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
   if (doc && pads.length > 0) unpadRanges(doc, pads);
+  acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
   const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
   const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * yaml.v3 reads `\'` in a double-quoted scalar as `'` (libyaml's escapes); the yaml package rejects it and keeps
+ * the backslash. Its errors there are dropped, and each such scalar's value is read again with `\x27` in its place.
+ */
+export function acceptQuoteEscapes(doc: Document.Parsed | undefined, source: string): void {
+  if (!doc?.errors.some((e) => e.code === "BAD_DQ_ESCAPE")) return;
+  const quotes = doc.errors.filter((e) => e.code === "BAD_DQ_ESCAPE" && source.startsWith("\\'", e.pos[0]));
+  if (quotes.length === 0) return;
+  for (const e of quotes) doc.errors.splice(doc.errors.indexOf(e), 1);
+  eachNode(doc.contents, (node) => {
+    if (!isScalar(node) || node.type !== Scalar.QUOTE_DOUBLE || !node.range) return;
+    const [start, end] = node.range;
+    if (!quotes.some((e) => start <= e.pos[0] && e.pos[0] < end)) return;
+    const raw = source.slice(start, end).replace(/\\([\s\S])/g, (escape, c: string) => (c === "'" ? "\\x27" : escape));
+    const again = parseDocument(raw, PARSE_OPTIONS).contents;
+    if (isScalar(again)) node.value = again.value;
+  });
 }
 
 /**
