@@ -122,4 +122,6 @@ export const readerCases: ReaderCase[] = [
   // `\'` in a double-quoted scalar is an escape for yaml.v3 (a quote), not an error.
   { name: "a \\' escape in a double-quoted value", text: swap("family: support", 'family: "sup\\\'port"'), want: [] },
   { name: "a \\' escape read as a quote", text: swap("difficulty: easy", 'difficulty: "eas\\\'"'), want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"] },
+  // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
+  { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

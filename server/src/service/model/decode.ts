@@ -580,8 +580,9 @@ export class YamlDecoder {
       const r = this.resolveScalar(node);
       switch (r.tag) {
         case "!!null":
-        case "!!merge":
           return null;
+        case "!!merge":
+          return "<<"; // a `<<` value is the text (yaml.v3 resolves it to the string "<<")
         case "!!int":
           return Number(r.value);
         default:
