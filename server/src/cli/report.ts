@@ -1,10 +1,11 @@
-import type { PackDiagnostic } from "../service";
+import type { DocumentKind, PackDiagnostic } from "../service";
+import { languages } from "../service/languages";
 import { NOT_A_PACK } from "../service/rule-registry";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
   path: string;
-  kind: "challenge-pack" | "skill-cases";
+  kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
 }
@@ -16,6 +17,6 @@ export function isValid(r: FileReport): boolean {
 /** The official CLI's verdict line for a file (`Challenge pack is valid`), or that it is not one. */
 export function verdict(r: FileReport): string {
   if (r.diagnostics.some((d) => d.code === NOT_A_PACK)) return "Not a challenge pack or Skill Testing case file";
-  const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
+  const noun = languages[r.kind].noun;
   return isValid(r) ? `${noun} is valid` : `${noun} has errors`;
 }
