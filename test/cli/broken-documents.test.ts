@@ -62,6 +62,10 @@ test("packlint FILE on a YAML file that is not a pack (a GitHub workflow): one e
   assert.match(d.message, /^not a challenge pack: packlint expected a challenge pack or a Skill Testing case file/);
   assert.match(d.message, /\*\.pack\.yaml/);
   assert.match(d.message, /top-level pack: key and challenges: or input_sets:/);
+  // The text output's verdict says what the file is not, never that a pack has errors.
+  const text = await cli([join(root, ".github/workflows/ci.yml")]);
+  assert.match(text.out, /ci\.yml: Not a challenge pack or Skill Testing case file\n/);
+  assert.doesNotMatch(text.out, /Challenge pack has errors/);
 });
 
 test("a file that is not a pack by content is still checked when its name, or a config's packs glob, makes it one", async () => {
@@ -70,6 +74,15 @@ test("a file that is not a pack by content is still checked when its name, or a 
   for (const f of files) {
     assert.ok(!f.diagnostics.some((d) => d.code === "not-a-pack"), f.path);
     assert.ok(f.diagnostics.some((d) => d.code === "pack-slug-required"), f.path);
+  }
+});
+
+test("a pack whose top-level keys are quoted is recognised by its content", async () => {
+  const root = tempTree({ "quoted.yaml": '"pack":\n  slug: x\n\'challenges\': []\n', "spaced.yaml": "pack :\n  slug: x\ninput_sets : []\n" });
+  const { files } = await json([join(root, "quoted.yaml"), join(root, "spaced.yaml")]);
+  for (const f of files) {
+    assert.ok(!f.diagnostics.some((d) => d.code === "not-a-pack"), f.path);
+    assert.ok(f.diagnostics.some((d) => d.code === "pack-name-required"), f.path);
   }
 });
 

@@ -4,6 +4,7 @@ import { marked, yaml } from "../helpers/fixture";
 import { diagnose, errors, expectDiagnostics, expectNo, expectValid } from "../helpers/expect";
 import { pack } from "../helpers/packs";
 import { evalPack, scorecardSpec, specHead, withSpec } from "../helpers/eval-spec";
+import { displayMessage } from "../../server/src/service/diagnostic-text";
 
 const DECODE = "decode evaluation spec from yaml: decode evaluation spec: json: ";
 const MARSHAL = "marshal yaml evaluation spec: json: ";
@@ -110,6 +111,35 @@ test("eval-spec-type-mismatch: inside a dimension object the path continues from
         ][i],
     ),
   );
+});
+
+test("eval-spec type errors: authors read the path with indexes and the types in their words, never Go's", () => {
+  const cases: [string, string][] = [
+    [`version_number: "1"`, `version.evaluation_spec.version_number: expected a whole number from -2147483648 to 2147483647, got a string`],
+    [`version_number: 1.5`, `version.evaluation_spec.version_number: expected a whole number from -2147483648 to 2147483647, got a number (\`1.5\`)`],
+    [`judge_mode: [a]`, `version.evaluation_spec.judge_mode: expected a string, got a list`],
+    [`runtime_limits: 5`, `version.evaluation_spec.runtime_limits: expected a mapping, got a number`],
+    [`llm_judges: [{key: j, models: [gpt-4o, 7]}]`, `version.evaluation_spec.llm_judges[0].models[1]: expected a string, got a number`],
+    [`behavioral: {signals: [{key: scope_adherence, weight: 1, gate: yes}]}`, `version.evaluation_spec.behavioral.signals[0].gate: expected true or false, got a string`],
+  ];
+  for (const [line, text] of cases) {
+    const got = diagnose(specWith(line)).filter((d) => d.code === "eval-spec-type-mismatch");
+    assert.equal(got.length, 1, line);
+    assert.match(got[0].message, /Go struct field/); // the reference's words stay in `message`
+    assert.equal(got[0].text, text);
+    assert.equal(displayMessage(got[0]), text);
+  }
+  const dims = diagnose(dimensions(`dimensions: [correctness, {key: c, weight: "x"}, [latency]]`)).filter((d) => d.field === null);
+  assert.deepEqual(
+    dims.map((d) => displayMessage(d)),
+    [
+      "version.evaluation_spec.scorecard.dimensions[1].weight: expected a number, got a string",
+      "version.evaluation_spec.scorecard.dimensions[2]: expected a dimension name or a mapping, got a list",
+    ],
+  );
+  const marshal = diagnose(specWith(`notes: {a: {1: x}, b: .nan}`)).filter((d) => d.code === "eval-spec-marshal-error");
+  assert.equal(marshal.length, 2);
+  for (const d of marshal) assert.doesNotMatch(displayMessage(d), /interface|Go |json:/);
 });
 
 test("eval-spec-type-mismatch: null leaves a field at its zero value (no error)", () => {

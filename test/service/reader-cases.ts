@@ -87,4 +87,41 @@ export const readerCases: ReaderCase[] = [
   // An alias to an undefined anchor fails the file wherever it is.
   { name: "undefined alias under an ignored key", text: P + "notes: *never_defined\n", want: "decode" },
   { name: "alias to an anchor defined after it", text: P + "notes: *later\nmore: &later x\n", want: "decode" },
+  // An implicit key's 1024 characters are code points for the reference (the yaml package counts UTF-16 units).
+  { name: "a key of 1000 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1000) + ": 1\n", want: [] },
+  { name: "a key of 1024 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1024) + ": 1\n", want: [] },
+  { name: "a key of 1025 astral characters", text: P + "notes:\n  " + "\u{1F600}".repeat(1025) + ": 1\n", want: "decode" },
+  { name: "a key of 1025 ASCII characters", text: P + "notes:\n  " + "a".repeat(1025) + ": 1\n", want: "decode" },
+  { name: "a flow key of 1000 astral characters", text: P + "notes: {" + "\u{1F600}".repeat(1000) + ": 1}\n", want: [] },
+  { name: "a flow key of 1030 ASCII characters", text: P + "notes: {" + "a".repeat(1030) + ": 1}\n", want: "decode" },
+  // A null key in a map with string keys (evaluation_spec's top level) is dropped; deeper, JSON encoding fails on it.
+  { name: "null: in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    null: 1"), want: [] },
+  { name: "~: in evaluation_spec, its value unread", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    ~: {a: 1}"), want: [] },
+  { name: "'null': in evaluation_spec is a key", text: swap("judge_mode: deterministic", "judge_mode: deterministic\n    'null': 1"), want: "decode" },
+  { name: "null: in a validator config", text: swap("type: exact_match", "type: exact_match\n        config:\n          null: 1"), want: "decode" },
+  // A merge takes a map, an alias to a map, or a written sequence of those: an alias to a sequence fails.
+  { name: "merge of an alias to a sequence of maps", text: swap("pack:\n", "a: &s [{slug: x}]\npack:\n  <<: *s\n"), want: "decode" },
+  { name: "merge of an anchored null", text: swap("pack:\n", "x: &n ~\npack:\n  <<: *n\n"), want: "decode" },
+  { name: "merge of a sequence of aliases to maps", text: swap("pack:\n", "a: &m {slug: support-eval}\npack:\n  <<: [*m]\n"), want: [] },
+  { name: "merge of an alias to a sequence under an ignored key", text: P + "a: &s [{x: 1}]\nnotes:\n  <<: *s\n", want: [] },
+  // !!binary is decoded where the reference reads it: its text must be base64, and the value is the decoded text.
+  { name: "!!binary with invalid base64", text: swap("family: support", "family: !!binary c3VwcG9ydA="), want: "decode" },
+  { name: "!!binary decoded into an enum", text: swap("difficulty: easy", "difficulty: !!binary ZWFzeQ=="), want: [] },
+  { name: "!!binary over lines", text: swap("family: support", "family: !!binary |\n    c3Vw\n    cG9ydA=="), want: [] },
+  { name: "!!binary with a space", text: swap("family: support", 'family: !!binary "c3Vw cG9ydA=="'), want: "decode" },
+  { name: "!!binary with invalid base64 in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: !!binary ZGV0ZXJtaW5pc3RpYw="), want: "decode" },
+  { name: "!!binary with invalid base64 under an ignored key", text: P + "notes: !!binary 'not base64!'\n", want: [] },
+  // After a comment that starts its line, yaml.v3 consumes blank lines (tabs included) only up to another comment within 511 bytes.
+  { name: "a tab line after the last comment", text: "# note\n\t\n" + P, want: "decode" },
+  { name: "a spaces-then-tab line after the last comment", text: "# note\n  \t\n\n" + P, want: "decode" },
+  { name: "a tab line 600 blank lines before the next comment", text: "# note\n" + "\n".repeat(600) + "\t\n# more\n" + P, want: "decode" },
+  { name: "a tab line 400 blank lines before the next comment", text: "# note\n" + "\n".repeat(400) + "\t\n# more\n" + P, want: [] },
+  { name: "a tab line after a comment ended by NEL", text: "# note\u0085\t\n# more\n" + P, want: "decode" },
+  { name: "a tab line after a line comment, before a comment", text: swap("  name: Support Eval\n", "  name: Support Eval # note\n\t\n  # more\n"), want: "decode" },
+  { name: "a tab line after a comment under a dash, before a comment", text: swap("  - key: refund-question\n", "  - # note\n\t\n    # more\n    key: refund-question\n"), want: [] },
+  // `\'` in a double-quoted scalar is an escape for yaml.v3 (a quote), not an error.
+  { name: "a \\' escape in a double-quoted value", text: swap("family: support", 'family: "sup\\\'port"'), want: [] },
+  { name: "a \\' escape read as a quote", text: swap("difficulty: easy", 'difficulty: "eas\\\'"'), want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"] },
+  // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
+  { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

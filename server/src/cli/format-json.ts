@@ -11,6 +11,7 @@ export function formatJson(reports: FileReport[]): string {
       severity: d.severity,
       field: d.field,
       message: d.message,
+      ...(d.text ? { text: d.text } : {}),
       ...(d.hint ? { hint: d.hint } : {}),
       range: d.range,
       ...(d.related ? { related: d.related } : {}),

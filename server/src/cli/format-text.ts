@@ -1,7 +1,6 @@
 import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
-import { languages } from "../service/languages";
-import { FileReport, isValid } from "./report";
+import { FileReport, isValid, verdict } from "./report";
 
 export interface TextOptions {
   color: boolean;
@@ -39,8 +38,8 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
     }
     const valid = isValid(r);
     if (opts.quiet && valid) continue;
-    const noun = languages[r.kind].noun;
-    out += `${paint("bold", path)}: ${valid ? `${noun} is valid` : paint("red", `${noun} has errors`)}\n`;
+    const line = verdict(r);
+    out += `${paint("bold", path)}: ${valid ? line : paint("red", line)}\n`;
     if (r.diagnostics.length) out += "\n";
   }
   // A blank line before the summary.

@@ -1,5 +1,7 @@
 import type { DocumentKind, PackDiagnostic } from "../service";
 import type { SkippedFile } from "./files";
+import { languages } from "../service/languages";
+import { NOT_A_PACK } from "../service/rule-registry";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
@@ -19,4 +21,11 @@ export function isValid(r: FileReport): boolean {
 export interface CheckedRun {
   reports: FileReport[];
   skipped: SkippedFile[];
+}
+
+/** The official CLI's verdict line for a file (`Challenge pack is valid`), or that it is not one. */
+export function verdict(r: FileReport): string {
+  if (r.diagnostics.some((d) => d.code === NOT_A_PACK)) return "Not a challenge pack or Skill Testing case file";
+  const noun = languages[r.kind].noun;
+  return isValid(r) ? `${noun} is valid` : `${noun} has errors`;
 }

@@ -20,6 +20,7 @@ export function diagnosticsOf(findings: readonly Finding[], lines: TextDocument,
   for (const f of findings) {
     const d: PackDiagnostic = { code: f.code, severity: f.severity, field: f.field, message: f.message, range: toRange(lines, f.span) };
     if (f.related) d.related = f.related.map((r) => ({ range: toRange(lines, r.span), message: r.message }));
+    if (f.text) d.text = f.text;
     if (f.data) d.data = f.data;
     if (f.tags) d.tags = f.tags;
     out.push(d);

@@ -12,7 +12,7 @@ import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
 import { CacheSlot, ModelCache } from "./model/model-cache";
 import type { ReaderScan } from "./model/reference-reader";
-import { MAX_CHECKED_LENGTH } from "./model/limits";
+import { MAX_CHECKED_LENGTH, MAX_SYNTAX_ERRORS } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
 import { SpanIndex } from "./model/span-index";
 import { pushAll } from "./util/arrays";
@@ -124,8 +124,7 @@ function withLazySymbols(fields: Omit<PackModel, "symbols">): PackModel {
   });
 }
 
-/** Syntax errors reported per document: past them, one more says how many were left out. */
-export const MAX_SYNTAX_ERRORS = 20;
+export { MAX_SYNTAX_ERRORS };
 
 /** Syntax errors (their causes), then the findings of the parser's limits (a pruned collection, an oversized document). */
 function parseFindings(text: string, problems: readonly SyntaxProblem[], parsed: ParsedYaml, anchor: Span): Finding[] {

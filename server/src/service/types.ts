@@ -40,6 +40,11 @@ export interface PackDiagnostic {
    * the allowed values or the declared keys. Whole sentences; the editor shows them after the message.
    */
   hint?: string;
+  /**
+   * What people read in place of `message` where the reference's words are Go's (decode-phase type errors name Go
+   * types): the same problem in an author's words. `message` stays the reference's.
+   */
+  text?: string;
   range: Range;
   related?: RelatedInformation[];
   /** Machine-readable facts for code actions (never parsed back out of the message). */
@@ -60,6 +65,8 @@ export interface Finding {
   severity: Severity;
   field: string | null;
   message: string;
+  /** PackDiagnostic.text: the message in an author's words, where the reference's names Go types. */
+  text?: string;
   span: Span;
   related?: { span: Span; message: string }[];
   data?: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { assemblePackModel, DECODE_CACHE, PackModel, READER_SCAN } from "../pack-model";
 import { CacheSlot } from "../model/model-cache";
 import { DecodeCache } from "../model/decode-cache";
-import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
+import { acceptQuoteEscapes, CONTROL_CHARACTER, controlCharacters, keyLimitAsReference, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -32,7 +32,8 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
       if (spliced) {
         cache.dirty = spliced.dirty;
-        const own = syntaxProblems(doc);
+        acceptQuoteEscapes(doc, text);
+        const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
         const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
         const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
         model.cache.set(UPDATE, { parsed: "unit", parsedChars: spliced.parsedChars });

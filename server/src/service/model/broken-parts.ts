@@ -35,12 +35,17 @@ export class BrokenParts {
   }
 
   private hits(span: Span): boolean {
-    return this.broken.some((r) => (span.start < r.end && r.start < span.end) || (r.start <= span.start && span.start < r.end));
+    return hitsBroken(this.broken, span);
   }
 }
 
+/** Whether `span` overlaps a broken part (or starts in one, when empty). */
+export function hitsBroken(broken: readonly Span[], span: Span): boolean {
+  return broken.some((r) => (span.start < r.end && r.start < span.end) || (r.start <= span.start && span.start < r.end));
+}
+
 /** `input_sets[1].cases[0].key` → input_sets, 1, cases, 0, key. */
-function segments(field: string): (string | number)[] {
+export function segments(field: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const m of field.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) out.push(m[1] !== undefined ? Number(m[1]) : m[2]);
   return out;

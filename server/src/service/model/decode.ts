@@ -199,11 +199,13 @@ export class YamlDecoder {
 
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
-    const text = node.value == null ? "" : String(node.value);
+    // The yaml package decodes !!binary itself (leniently): the reference's check needs the text as written.
+    const text = node.value == null ? "" : node.value instanceof Uint8Array && typeof node.source === "string" ? node.source : String(node.value);
     const tag = node.tag ? (hasOwn(TAG_SHORT, node.tag) ? TAG_SHORT[node.tag] : node.tag) : undefined;
     const plain = node.type === "PLAIN" || node.type === undefined;
     if (tag && tag !== "!") {
       const r = resolveTagged(tag, text);
+      if (!r && tag === "!!binary") throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "!!binary value contains invalid base64 data" });
       if (!r) {
         const actual = plain ? resolvePlain(text).tag : "!!str";
         throw new FatalDecode({
@@ -329,7 +331,7 @@ export class YamlDecoder {
     const text = String(node.value ?? "");
     switch (t.name) {
       case "string":
-        return text;
+        return r.tag === "!!str" ? r.value : text; // !!binary decodes to its bytes
       case "uuid":
         return this.uuid(written, text);
       case "bool": {
@@ -487,6 +489,8 @@ export class YamlDecoder {
       throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? keyNode), message: "map merge requires map or sequence of maps as the value" });
     };
     if (!value || !target) return fail();
+    // yaml.v3 takes a sequence of maps only as written: an alias must name a map.
+    if (isAlias(value) && !isMap(target)) return fail();
     this.count(value);
     this.nested(value, target, () => {
       if (isMap(target)) return this.pairsInto(target, out, taken, false);
@@ -546,10 +550,13 @@ export class YamlDecoder {
     return out;
   }
 
-  private map(written: Node, node: YAMLMap, t: Extract<TypeExpr, { kind: "map" }>, anchor: Span): Record<string, unknown> {
+  /** A map with string keys; `freeForm`: an interface{} value, whose keys keep their YAML types. */
+  private map(written: Node, node: YAMLMap, t: Extract<TypeExpr, { kind: "map" }>, anchor: Span, freeForm = false): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const source: ObjectSource = { node, anchor, extent: this.span(written), keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
     for (const p of this.pairs(node)) {
+      // yaml.v3 cannot set a null key in a map[string]…: it drops the pair, value unread.
+      if (!freeForm && p.nonString && this.isNull(this.deref(p.keyNode))) continue;
       if (p.nonString && !isScalar(this.deref(p.keyNode))) {
         const span = this.span(p.keyNode);
         throw new FatalDecode({ code: "yaml-decode-fatal", span, message: `invalid map key: ${writtenKey(this.text.slice(span.start, span.end))} (a list or map cannot be a key)` });
@@ -573,8 +580,9 @@ export class YamlDecoder {
       const r = this.resolveScalar(node);
       switch (r.tag) {
         case "!!null":
-        case "!!merge":
           return null;
+        case "!!merge":
+          return "<<"; // a `<<` value is the text (yaml.v3 resolves it to the string "<<")
         case "!!int":
           return Number(r.value);
         default:
@@ -599,7 +607,7 @@ export class YamlDecoder {
       this.sources.set(out, source);
       return out;
     }
-    if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor);
+    if (isMap(node)) return this.map(written, node, { kind: "map", of: { kind: "any" }, goType: "map[string]interface {}" }, anchor, true);
     return null;
   }
 }

@@ -15,6 +15,9 @@ export const MAX_NESTING = 500;
  */
 export const MAX_CHECKED_LENGTH = 8_000_000;
 
+/** Syntax errors reported per document (pack or case file): past them, one more says how many were left out. */
+export const MAX_SYNTAX_ERRORS = 20;
+
 /** "2 MB", "10.4 MB": a length for messages. */
 export function megabytes(length: number): string {
   const mb = length / 1_000_000;

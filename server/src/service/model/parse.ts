@@ -1,6 +1,7 @@
-import { Document, isMap, isPair, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from "yaml";
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from "yaml";
 import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
+import { eachNode } from "./each-node";
 import type { Finding, Span } from "../types";
 import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-reader";
 import { padLines, unpadRanges } from "./padded-parse";
@@ -45,10 +46,30 @@ export function parseYaml(text: string): ParsedYaml {
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
   if (doc && pads.length > 0) unpadRanges(doc, pads);
+  acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const own = syntaxProblems(doc);
+  const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
   const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * yaml.v3 reads `\'` in a double-quoted scalar as `'` (libyaml's escapes); the yaml package rejects it and keeps
+ * the backslash. Its errors there are dropped, and each such scalar's value is read again with `\x27` in its place.
+ */
+export function acceptQuoteEscapes(doc: Document.Parsed | undefined, source: string): void {
+  if (!doc?.errors.some((e) => e.code === "BAD_DQ_ESCAPE")) return;
+  const quotes = doc.errors.filter((e) => e.code === "BAD_DQ_ESCAPE" && source.startsWith("\\'", e.pos[0]));
+  if (quotes.length === 0) return;
+  for (const e of quotes) doc.errors.splice(doc.errors.indexOf(e), 1);
+  eachNode(doc.contents, (node) => {
+    if (!isScalar(node) || node.type !== Scalar.QUOTE_DOUBLE || !node.range) return;
+    const [start, end] = node.range;
+    if (!quotes.some((e) => start <= e.pos[0] && e.pos[0] < end)) return;
+    const raw = source.slice(start, end).replace(/\\([\s\S])/g, (escape, c: string) => (c === "'" ? "\\x27" : escape));
+    const again = parseDocument(raw, PARSE_OPTIONS).contents;
+    if (isScalar(again)) node.value = again.value;
+  });
 }
 
 /**
@@ -80,6 +101,16 @@ function decodedUntil(text: string, scan: ReaderScan): number {
 /** UTF-8 bytes of a UTF-16 code unit (a surrogate pair's two halves make 4). */
 function utf8Length(unit: number): number {
   return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+
+/**
+ * The yaml package counts an implicit key's 1024 characters in UTF-16 units, the reference's reader in code points:
+ * its error stands only where the reader (which counts as the reference does) also fails on that line.
+ */
+export function keyLimitAsReference(problems: SyntaxProblem[], scan: ReaderScan, text: string): SyntaxProblem[] {
+  if (!problems.some((p) => p.yamlCode === "KEY_OVER_1024_CHARS")) return problems;
+  const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
+  return problems.filter((p) => p.yamlCode !== "KEY_OVER_1024_CHARS" || scan.problems.some((r) => lineOf(r.span.start) === lineOf(p.span.start)));
 }
 
 /** The problems of a reader scan, as syntax problems; one the yaml package already reports on its line is left out. */

@@ -105,6 +105,10 @@ function sameState(a: Checkpoint, b: Checkpoint): boolean {
   );
 }
 
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
 class ReaderError extends Error {
   constructor(readonly problem: ReaderProblem) {
     super(problem.message);
@@ -161,6 +165,10 @@ class Scanner {
   private tokensAtEnd = 0;
   /** Where the line of the last token started (a token on another line is the first of its line). */
   private lastTokenLine = -1;
+  /** The line (its start) on which a `#` is the line comment of the token before it; -1 when none. */
+  private lineCommentLine = -1;
+  /** Set by fetch when its token takes no line comment: `-`, `---`, `...`, or a scalar that ended on a later line. */
+  private noLineComment = false;
   readonly shallowLines: LinePad[] = [];
   private seenYaml = false;
   private tagHandles = new Set<string>();
@@ -216,7 +224,9 @@ class Scanner {
         }
         this.lastTokenLine = this.lineStart;
         const before = this.stopping;
+        this.noLineComment = false;
         this.fetch();
+        this.lineCommentLine = this.noLineComment ? -1 : this.lineStart;
         this.tokens++;
         if (!before && this.stopping) this.tokensAtEnd = this.tokens;
         // yaml.v3 keeps two tokens ahead of the parser (for comments), more while the head may be a simple key.
@@ -310,8 +320,9 @@ class Scanner {
         else break;
       }
       if (this.code() === 0x23 /* # */) {
+        const lineComment = this.lineStart === this.lineCommentLine;
         this.pos = this.restOfLine();
-        this.commentLines();
+        if (!lineComment) this.commentLines();
       }
       if (!this.isBreak()) return;
       this.skipBreak();
@@ -320,18 +331,24 @@ class Scanner {
   }
 
   /**
-   * yaml.v3 reads the lines after a comment ahead, to group comments: the blank and comment lines that follow one
-   * are consumed whole, tabs included. Leaves the position at the line break before the next other line.
+   * yaml.v3 reads ahead after a comment that starts its line (not a line comment after a token), to group comments:
+   * when another comment line follows within 511 bytes of blank lines (spaces, tabs, LF and CR only), everything up
+   * to the end of that comment line is consumed, tabs included. Leaves the position at the line break after the last
+   * comment so consumed; blank lines after it are scanned as usual (a tab at the start of one is an error).
    */
   private commentLines(): void {
     for (;;) {
-      if (!this.isBreak()) return;
-      let i = this.pos + (this.code() === CR && this.code(this.pos + 1) === LF ? 2 : 1);
-      while (this.code(i) === SPACE || this.code(i) === TAB) i++;
-      if (this.code(i) === 0x23) i = this.skip(LINE_REST, i);
-      else if (!this.isBreak(i) || i >= this.s.length) return;
-      this.skipBreak();
-      this.pos = i;
+      const c = this.code();
+      if (c !== LF && c !== CR) return;
+      let i = this.pos + 1;
+      const limit = this.pos + 512;
+      while (i < limit && (this.code(i) === SPACE || this.code(i) === TAB || this.code(i) === LF || this.code(i) === CR)) i++;
+      if (i >= limit || this.code(i) !== 0x23) return;
+      while (this.pos < i) {
+        if (this.isBreak()) this.skipBreak();
+        else this.pos++;
+      }
+      this.pos = this.restOfLine();
     }
   }
 
@@ -342,7 +359,7 @@ class Scanner {
     const c = this.s[this.pos];
     const lineStart = this.lineStart;
     // A simple key must end on its line (and within 1024 characters): a later line's token drops it.
-    if (this.simpleKey && (this.simpleKey.lineStart !== lineStart || this.pos - this.simpleKey.pos > 1024)) this.simpleKey = undefined;
+    if (this.simpleKey && (this.simpleKey.lineStart !== lineStart || this.pastKeyLimit(this.simpleKey.pos))) this.simpleKey = undefined;
     if (this.flow === 0) this.unroll(column);
     const atColumn0 = column === 0;
     const docIndicator = atColumn0 && (this.s.startsWith("---", start) || this.s.startsWith("...", start)) && this.isBlankz(start + 3);
@@ -362,6 +379,7 @@ class Scanner {
       this.pos += 3;
       // `---` starts the document (a node may follow on its line); leading `...` lines are skipped.
       if (c === "-") this.started = true;
+      this.noLineComment = true;
       return;
     }
     this.started = true;
@@ -409,6 +427,7 @@ class Scanner {
         }
         this.simpleKey = undefined;
         this.simpleKeyAllowed = c === "-" || this.flow === 0;
+        if (c === "-") this.noLineComment = true; // a block entry alone takes no line comment
       }
       this.pos++;
       return;
@@ -433,6 +452,7 @@ class Scanner {
           this.simpleKey = undefined;
           this.simpleKeyAllowed = true;
           this.blockScalar();
+          this.noLineComment = true;
           this.nodeEnd();
           return;
         }
@@ -461,7 +481,19 @@ class Scanner {
   /** Whether the token that ended the document may still be a simple key (the scanner reads on to its `:`). */
   private endIsPendingKey(): boolean {
     const key = this.simpleKey;
-    return key !== undefined && key.pos === this.end && key.lineStart === this.lineStart && this.pos - key.pos <= 1024;
+    return key !== undefined && key.pos === this.end && key.lineStart === this.lineStart && !this.pastKeyLimit(key.pos);
+  }
+
+  /** Whether the scanner is more than 1024 characters past a simple key's start: yaml.v3 counts code points. */
+  private pastKeyLimit(keyPos: number): boolean {
+    if (this.pos - keyPos <= 1024) return false;
+    let points = 0;
+    for (let i = keyPos; i < this.pos; i++) {
+      const c = this.s.charCodeAt(i);
+      if (c < 0xdc00 || c > 0xdfff || i === keyPos || !isHighSurrogate(this.s.charCodeAt(i - 1))) points++;
+      if (points > 1024) return true;
+    }
+    return false;
   }
 
   private saveSimpleKey(column: number, lineStart: number, pos: number): void {
@@ -632,7 +664,10 @@ class Scanner {
       }
       if (this.flow === 0 && this.column < indent) break;
     }
-    if (leadingBlanks) this.simpleKeyAllowed = true;
+    if (leadingBlanks) {
+      this.simpleKeyAllowed = true;
+      this.noLineComment = true;
+    }
   }
 
   /** A literal or folded block scalar: its header, then the lines indented at least as its first one. */

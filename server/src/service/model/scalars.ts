@@ -118,9 +118,25 @@ export function resolveTagged(tag: string, text: string): Resolved | undefined {
       const ts = timestamp(text);
       return ts === undefined ? undefined : { tag: "!!timestamp", value: ts };
     }
+    case "!!binary": {
+      const data = goBase64(text);
+      return data === undefined ? undefined : { tag: "!!str", value: data };
+    }
     default:
       return { tag: "!!str", value: text };
   }
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Go's base64.StdEncoding.DecodeString (padding required, line breaks skipped), as the string yaml.v3 makes of the
+ * bytes; undefined when the text is not valid base64.
+ */
+function goBase64(text: string): string | undefined {
+  const s = text.replace(/[\r\n]/g, "");
+  if (!BASE64.test(s)) return undefined;
+  return Buffer.from(s, "base64").toString("utf8");
 }
 
 /** The scalar's text as yaml.v3 shows it in an unmarshal error: up to 10 characters, else 7 and an ellipsis. */

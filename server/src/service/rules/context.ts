@@ -45,8 +45,8 @@ export class RuleContext {
    * Reports a decode-phase error (the reference's decode errors carry no field). Validation findings that
    * overlap it are dropped later, as consequences of a value that was already rejected.
    */
-  decodeError(code: string, span: Span, message: string, data?: Record<string, unknown>): void {
-    this.findings.push({ code, severity: "error", field: null, message, span, data });
+  decodeError(code: string, span: Span, message: string, data?: Record<string, unknown>, text?: string): void {
+    this.findings.push({ code, severity: "error", field: null, message, span, data, ...(text && { text }) });
   }
 
   /** Reports one of our own checks (advisories): never an error, so never a change of verdict. */

@@ -5,6 +5,8 @@ import type { Finding } from "../types";
 import type { SkillHost } from "./host";
 import { locate } from "./location";
 import { syntaxFindings } from "./syntax";
+import { syntaxCauses } from "../model/syntax-causes";
+import { keepsOutsideBroken } from "./broken-parts";
 import { readSuite } from "./suite";
 import { YamlView } from "./yaml-view";
 import { skillRules } from "./rules";
@@ -24,7 +26,9 @@ export function buildSkillModel(text: string, uri: string, host: SkillHost): Ski
   const view = new YamlView(doc, text);
   const root = view.asMap(doc?.contents ?? null);
   const { suite, sources } = readSuite(view, root);
-  const findings: Finding[] = [...syntaxFindings(text, parsed.syntax), ...limitFindings(text, parsed, anchor)];
+  // One diagnostic per cause, where the author made it (model/syntax-causes.ts), as for packs.
+  const causes = syntaxCauses(text, parsed.doc, parsed.syntax);
+  const findings: Finding[] = [...syntaxFindings(text, causes.problems), ...limitFindings(text, parsed, anchor)];
   const model: SkillModel = {
     kind: "skill-cases",
     uri,
@@ -42,8 +46,9 @@ export function buildSkillModel(text: string, uri: string, host: SkillHost): Ski
   };
   const ctx = new SkillRuleContext(model);
   if (!oversized) for (const rule of skillRules) rule(ctx);
-  // A line with a syntax error already says what is wrong there; what the rules read of it is noise.
-  const broken = new Set(findings.map((f) => model.lines.positionAt(f.span.start).line));
-  pushAll(findings, ctx.findings.filter((f) => !broken.has(model.lines.positionAt(f.span.start).line)));
+  // A line with a syntax error already says what is wrong there; what the rules read of it is noise, and so is
+  // what they say about the parts that did not parse.
+  const brokenLines = new Set(findings.map((f) => model.lines.positionAt(f.span.start).line));
+  pushAll(findings, ctx.findings.filter((f) => !brokenLines.has(model.lines.positionAt(f.span.start).line) && keepsOutsideBroken(view, causes.broken, f)));
   return model;
 }

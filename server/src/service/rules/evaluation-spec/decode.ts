@@ -38,9 +38,9 @@ export function decodeEvaluationSpec(ctx: RuleContext): EvalSpec {
     return at !== undefined && ctx.sources.get(obj)?.keys.get(key)?.key.start === at.start;
   });
   const anchor = ctx.at.key(version, "evaluation_spec");
-  const spec = decoder.decodeRoot(raw, "version.evaluation_spec", "scoring.EvaluationSpec", ctx.at.extent(raw), anchor) ?? {};
+  const spec = decoder.decodeRoot(raw, "version.evaluation_spec", "scoring.EvaluationSpec", ctx.at.extent(raw), anchor, "version.evaluation_spec") ?? {};
   for (const issue of decoder.issues) {
-    ctx.decodeError(ISSUE_CODES[issue.kind], issue.span, DECODE_PREFIX + issue.error, issue.data);
+    ctx.decodeError(ISSUE_CODES[issue.kind], issue.span, DECODE_PREFIX + issue.error, issue.data, issue.text);
   }
   reportCaseVariants(ctx, decoder.caseVariants);
   return spec as EvalSpec;
@@ -54,7 +54,10 @@ function checkMarshal(ctx: RuleContext, root: Record<string, unknown>): Map<obje
   const nonStringKeys = new Map<object, Span>();
   for (const f of marshalFailures(root, ctx.sources, ctx.at)) {
     if (f.map) nonStringKeys.set(f.map, f.span);
-    ctx.decodeError("eval-spec-marshal-error", f.span, MARSHAL_PREFIX + f.message, f.value === undefined ? undefined : { value: f.value });
+    const text = f.map
+      ? "version.evaluation_spec: a mapping inside the evaluation spec may only have text keys (quote this key)"
+      : `version.evaluation_spec: ${f.value} is not a number the evaluation spec can hold (it is read as JSON)`;
+    ctx.decodeError("eval-spec-marshal-error", f.span, MARSHAL_PREFIX + f.message, f.value === undefined ? undefined : { value: f.value }, text);
   }
   return nonStringKeys;
 }

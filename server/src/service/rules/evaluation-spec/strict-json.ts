@@ -25,6 +25,8 @@ export interface StrictIssue {
   span: Span;
   /** Go's error text, e.g. `json: unknown field "wieght"`. */
   error: string;
+  /** The same in an author's words, where Go's names its types: `….version_number: expected a whole number …, got a string`. */
+  text?: string;
   data: Record<string, unknown>;
 }
 
@@ -53,6 +55,8 @@ interface ErrorContext {
   path: string[];
   /** Inside a scorecard dimension the outer decoder's struct name is kept (Go merges the contexts). */
   keepStruct?: boolean;
+  /** The value's path as authors write it, with list indexes: `version.evaluation_spec.validators[0].key`. */
+  where: string;
 }
 
 const INT_RANGE: Record<string, [bigint, bigint]> = {
@@ -107,10 +111,10 @@ export class StrictDecoder {
    * Returns the decoded object, or undefined when `value` is not an object (a type error was recorded);
    * null decodes as a fresh zero object anchored at `anchor`.
    */
-  decodeRoot(value: unknown, entry: string, goType: string, span: Span, anchor: Span): Record<string, unknown> | undefined {
+  decodeRoot(value: unknown, entry: string, goType: string, span: Span, anchor: Span, where = entry): Record<string, unknown> | undefined {
     const t: TypeExpr = { kind: "object", entry, optional: false, goType };
     const place: Place = { span, node: null, anchor };
-    const out = this.value(t, value, undefined, { struct: "", path: [] }, place);
+    const out = this.value(t, value, undefined, { struct: "", path: [], where }, place);
     if (out !== undefined) return out as Record<string, unknown>;
     return value === null ? this.zeroObject(anchor) : undefined;
   }
@@ -127,13 +131,13 @@ export class StrictDecoder {
       case "scalar":
         return this.scalar(t, v, existing, ectx, place);
       case "list":
-        if (!Array.isArray(v)) return this.mismatch(v, t.goType, ectx, place, existing);
+        if (!Array.isArray(v)) return this.mismatch(v, t, ectx, place, existing);
         return this.list(t, v, existing, ectx);
       case "object":
         if (!isJsonObject(v)) {
           // A rejected non-pointer struct stays a zero struct; anchoring it at the rejected value keeps
           // later "missing" findings on that value, where they are dropped as consequences of the decode error.
-          const kept = this.mismatch(v, t.goType, ectx, place, existing);
+          const kept = this.mismatch(v, t, ectx, place, existing);
           return kept !== undefined || t.optional || ectx.path.length === 0 ? kept : this.zeroObject(place.span);
         }
         return this.struct(t.entry, v, existing, ectx);
@@ -144,6 +148,7 @@ export class StrictDecoder {
           kind: "dimension-shape",
           span: place.span,
           error: this.typeErrorText(jsonKind(v), DIMENSION_GO_TYPE, ectx),
+          text: authorText(ectx.where, "a dimension name or a mapping", jsonKind(v)),
           data: { kind: jsonKind(v), goType: DIMENSION_GO_TYPE },
         });
         return undefined;
@@ -153,24 +158,26 @@ export class StrictDecoder {
   private scalar(t: Extract<TypeExpr, { kind: "scalar" }>, v: unknown, existing: unknown, ectx: ErrorContext, place: Place): unknown {
     switch (t.name) {
       case "string":
-        return typeof v === "string" ? v : this.mismatch(v, t.goType, ectx, place, existing);
+        return typeof v === "string" ? v : this.mismatch(v, t, ectx, place, existing);
       case "bool":
-        return typeof v === "boolean" ? v : this.mismatch(v, t.goType, ectx, place, existing);
+        return typeof v === "boolean" ? v : this.mismatch(v, t, ectx, place, existing);
       case "float64":
-        return typeof v === "number" ? v : this.mismatch(v, t.goType, ectx, place, existing);
+        return typeof v === "number" ? v : this.mismatch(v, t, ectx, place, existing);
       default: {
-        if (typeof v !== "number") return this.mismatch(v, t.goType, ectx, place, existing);
+        if (typeof v !== "number") return this.mismatch(v, t, ectx, place, existing);
         // Go parses the literal as a base-10 int64 and checks the field's range: 1.5 and 1e+21 fail.
         const literal = numberLiteral(v, place.node);
         const [min, max] = INT_RANGE[t.name];
         if (/^-?\d+$/.test(literal) && BigInt(literal) >= min && BigInt(literal) <= max) return v;
-        return this.mismatch(v, t.goType, ectx, place, existing, `number ${literal}`);
+        return this.mismatch(v, t, ectx, place, existing, `number ${literal}`);
       }
     }
   }
 
-  private mismatch(v: unknown, goType: string, ectx: ErrorContext, place: Place, existing: unknown, kind: string = jsonKind(v)): unknown {
-    this.issues.push({ kind: "type-mismatch", span: place.span, error: this.typeErrorText(kind, goType, ectx), data: { kind, goType } });
+  private mismatch(v: unknown, t: TypeExpr, ectx: ErrorContext, place: Place, existing: unknown, kind: string = jsonKind(v)): unknown {
+    const goType = "goType" in t ? t.goType : "";
+    const text = authorText(ectx.where, expectedOf(t), kind);
+    this.issues.push({ kind: "type-mismatch", span: place.span, error: this.typeErrorText(kind, goType, ectx), text, data: { kind, goType } });
     return existing;
   }
 
@@ -184,7 +191,7 @@ export class StrictDecoder {
     for (let i = 0; i < list.length; i++) {
       const place = this.itemPlace(list, i);
       // Go decodes an element into the slot a previous value left there (only with case-variant duplicate keys).
-      const out = this.value(t.of, list[i], t.of.kind === "stringOrObject" ? undefined : before[i], ectx, place);
+      const out = this.value(t.of, list[i], t.of.kind === "stringOrObject" ? undefined : before[i], { ...ectx, where: `${ectx.where}[${i}]` }, place);
       list[i] = out === undefined ? this.zero(t.of, place.anchor) : out;
     }
     return list;
@@ -242,7 +249,7 @@ export class StrictDecoder {
       if (pair && targetSrc) targetSrc.keys.set(field, pair);
       const spec = entry.keys[field];
       const place: Place = { span: pair ? pair.value ?? pair.key : this.at.anchor(obj), node: pair?.valueNode ?? null, anchor: pair?.key ?? this.at.anchor(obj) };
-      const sub: ErrorContext = { struct, path: [...ectx.path, field], keepStruct: ectx.keepStruct };
+      const sub: ErrorContext = { struct, path: [...ectx.path, field], keepStruct: ectx.keepStruct, where: `${ectx.where}.${field}` };
       const out = this.value(parseType(spec.type, spec.go_type), raw, target[field], sub, place);
       if (out === undefined) delete target[field];
       else target[field] = out;
@@ -255,3 +262,35 @@ export class StrictDecoder {
     return { span: this.at.itemValue(list, i), node: this.at.itemNode(list, i), anchor: this.at.item(list, i) };
   }
 }
+
+/** What a value of type `t` is, for an author. */
+function expectedOf(t: TypeExpr): string {
+  switch (t.kind) {
+    case "list":
+      return "a list";
+    case "object":
+    case "map":
+      return "a mapping";
+    case "stringOrObject":
+      return "a dimension name or a mapping";
+    case "any":
+      return "a value";
+    case "scalar": {
+      if (t.name === "string") return "a string";
+      if (t.name === "bool") return "true or false";
+      if (t.name === "float64") return "a number";
+      if (t.name === "uuid") return "a UUID";
+      const range = INT_RANGE[t.name];
+      return range ? `a whole number from ${range[0]} to ${range[1]}` : "a number";
+    }
+  }
+}
+
+/** `where: expected …, got …` for a JSON kind as Go names it (`string`, `number 1.5`, `array`, `object`, `bool`). */
+function authorText(where: string, expected: string, kind: string): string {
+  const number = /^number (.+)$/.exec(kind);
+  const got = number ? `a number (\`${number[1]}\`)` : JSON_KINDS[kind] ?? kind;
+  return `${where}: expected ${expected}, got ${got}`;
+}
+
+const JSON_KINDS: Record<string, string> = { string: "a string", number: "a number", bool: "true or false", array: "a list", object: "a mapping" };
