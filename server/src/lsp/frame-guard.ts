@@ -39,7 +39,11 @@ export class FrameGuard extends Transform {
   /** After a malformed header: skipping to the next `Content-Length:`, reporting nothing more until then. */
   private resyncing = false;
 
-  constructor(private readonly onProblem: (p: FrameProblem) => void) {
+  constructor(
+    private readonly onProblem: (p: FrameProblem) => void,
+    /** Each message passed on, as it is read. */
+    private readonly onMessage: (message: object) => void = () => undefined,
+  ) {
     super();
   }
 
@@ -117,6 +121,7 @@ export class FrameGuard extends Transform {
     }
     // Re-framed with the byte length of the (possibly repaired) UTF-8 text the reader will decode.
     const clean = Buffer.from(text, "utf8");
+    this.onMessage(value);
     this.push(Buffer.concat([Buffer.from(`Content-Length: ${clean.length}\r\n\r\n`, "ascii"), clean]));
   }
 }
