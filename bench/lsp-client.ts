@@ -16,6 +16,8 @@ interface Published {
  */
 export class BenchClient {
   private readonly published: Published[] = [];
+  /** A `$/progress` end arrived (our server's index build, when the client announced workDoneProgress). */
+  progressEnded = false;
   private waiters: (() => void)[] = [];
   private stderr = "";
 
@@ -28,6 +30,9 @@ export class BenchClient {
     conn.onRequest("workspace/configuration", (p: { items: { section?: string }[] }) => p.items.map((i) => this.settings[i.section ?? ""] ?? null));
     conn.onRequest("client/registerCapability", () => null);
     conn.onRequest("window/workDoneProgress/create", () => null);
+    conn.onNotification("$/progress", (p: { value?: { kind?: string } }) => {
+      if (p.value?.kind === "end") this.progressEnded = true;
+    });
     conn.onNotification(() => undefined);
     proc.stderr?.on("data", (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-4000)));
     conn.listen();
@@ -55,6 +60,7 @@ export class BenchClient {
       workspaceFolders: [{ uri: rootUri, name: "bench" }],
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+        window: { workDoneProgress: true },
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
           publishDiagnostics: { relatedInformation: true, versionSupport: true },
