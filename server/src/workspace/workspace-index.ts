@@ -53,8 +53,9 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Every pack and case file below the workspace folders. Built in the background (`build`, in slices of one
- * file that wait for `pause` between them; a newer build supersedes a running one, `stop` ends it) and kept current file by file (`update`,
- * `remove`, `addFolder`, as file watching reports changes). Requests that need it complete `await ready()`.
+ * file that wait for `pause` between them; a newer build supersedes a running one, `stop` ends it) and kept
+ * current file by file (`update`, `remove`, `addFolder`, as file watching reports changes). Requests that need
+ * it complete `await ready()`.
  */
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile & { stamp: number; digest: string }>();
