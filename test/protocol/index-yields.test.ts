@@ -23,8 +23,8 @@ interface Traced {
 async function start(root: string): Promise<Traced> {
   const events: string[] = [];
   let ended = false;
-  let server: ServerProcess | undefined;
-  server = await ServerProcess.start(
+  const woken: { server?: ServerProcess } = {};
+  const server = await ServerProcess.start(
     { diagnosticsDebounceMs: 5 },
     { window: { workDoneProgress: true } },
     [URI.file(root).toString()],
@@ -32,20 +32,21 @@ async function start(root: string): Promise<Traced> {
       conn.onRequest(P.WorkDoneProgressCreateRequest.type.method, () => null);
       conn.onNotification("$/progress", (p: { value: { kind: string } }) => {
         if (p.value.kind === "end") ended = true;
-        server?.wake();
+        woken.server?.wake();
       });
       conn.onNotification(P.LogTraceNotification.type, (p: { message: string }) => {
         events.push(`trace:${p.message}`);
-        server?.wake();
+        woken.server?.wake();
       });
       conn.onNotification(P.PublishDiagnosticsNotification.type, (p: { uri: string; version?: number }) => {
         events.push(`published:${p.uri}@${p.version}`);
-        server?.wake();
+        woken.server?.wake();
       });
     },
     undefined,
     { trace: "verbose" },
   );
+  woken.server = server;
   return { server, events, ended: () => ended };
 }
 
