@@ -398,9 +398,14 @@ function printWorkspace(w: Record<string, any>): void {
   const peerOpen = w.open.peer.median === undefined ? "skipped" : `${w.open.peer.median.toFixed(0)} ms`;
   console.log(
     `  open → diagnostics: empty ${w.open.empty.median.toFixed(0)} ms, workspace ${w.open.workspace.median.toFixed(0)} ms (${fmt(w.ratios.openWorkspaceOverEmpty)}), ` +
-      `yaml-language-server ${peerOpen} (ours/peer ${fmt(w.ratios.oursOverPeerOpenInWorkspace)}); completion p95 empty ${w.completionP95Ms.empty} ms, ` +
-      `workspace ${w.completionP95Ms.workspace} ms (${fmt(w.ratios.completionP95WorkspaceOverEmpty)}); index still building after the completions: ${w.indexStillBuildingAfterCompletions.join(", ")}`,
+      `yaml-language-server ${peerOpen} (ours/peer ${fmt(w.ratios.oursOverPeerOpenInWorkspace)})`,
   );
+  for (const [name, c] of Object.entries<any>(w.completions)) {
+    console.log(
+      `  completion p95, one every ${c.gapMs} ms (${name}): empty ${c.empty.p95Ms} ms (${c.empty.count}), ` +
+        `workspace while the index builds ${c.workspaceWhileIndexing.p95Ms} ms (${c.workspaceWhileIndexing.count})`,
+    );
+  }
 }
 
 function printStartup(s: Record<string, any>): void {

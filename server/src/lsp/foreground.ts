@@ -22,6 +22,8 @@ export class Foreground {
   /** Requests read and not dispatched, by id (a client may reuse one: the connection then dispatches it once). */
   private readonly requests = new Set<string>();
   private notifications = 0;
+  /** A message is partly read (the transport reads a large one in many chunks). */
+  private partial = false;
   private holds = 0;
   private waiters: (() => void)[] = [];
   private lastActive = 0;
@@ -39,6 +41,13 @@ export class Foreground {
       this.notifications++;
       this.trace(`received notification ${message.method}`);
     }
+  }
+
+  /** The transport has part of a message and waits for the rest (or has none pending: false). */
+  reading(partial: boolean): void {
+    this.partial = partial;
+    if (partial) this.lastActive = performance.now();
+    else this.wakeIfIdle();
   }
 
   /** The connection handled a message (a request's handler has started, holding the index if it must). */
@@ -73,7 +82,7 @@ export class Foreground {
   }
 
   get busy(): boolean {
-    return this.requests.size > 0 || this.notifications > 0 || this.holds > 0;
+    return this.partial || this.requests.size > 0 || this.notifications > 0 || this.holds > 0;
   }
 
   /**

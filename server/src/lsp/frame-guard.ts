@@ -43,6 +43,8 @@ export class FrameGuard extends Transform {
     private readonly onProblem: (p: FrameProblem) => void,
     /** Each message passed on, as it is read. */
     private readonly onMessage: (message: object) => void = () => undefined,
+    /** After each chunk: whether a frame is partly read (a large message arrives in many chunks). */
+    private readonly onPartial: (partial: boolean) => void = () => undefined,
   ) {
     super();
   }
@@ -50,7 +52,10 @@ export class FrameGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.bodyLength >= 0 && this.buffer.length + this.pendingBytes < this.bodyLength) return done();
+    if (this.bodyLength >= 0 && this.buffer.length + this.pendingBytes < this.bodyLength) {
+      this.onPartial(true);
+      return done();
+    }
     this.buffer = Buffer.concat([this.buffer, ...this.pending]);
     this.pending = [];
     this.pendingBytes = 0;
@@ -62,6 +67,7 @@ export class FrameGuard extends Transform {
       this.bodyLength = -1;
       this.passBody(body);
     }
+    this.onPartial(this.bodyLength >= 0);
     done();
   }
 

@@ -50,6 +50,7 @@ function stdioConnection(foreground: Foreground, options: ConnectionOptions) {
         void writer.write({ jsonrpc: "2.0", id: p.id ?? null, error: { code, message: p.message } } as never).catch(() => undefined);
       },
       (message) => foreground.arrived(message as Message),
+      (partial) => foreground.reading(partial),
     ),
   );
   // Given an input stream, the library exits when it ends (as for --stdio). The writer is one object for the
