@@ -52,8 +52,8 @@ export class Sessions {
     const sameText = cached?.version === doc.version && cached.text === doc.getText();
     if (sameText && cached.epoch === this.epoch) return cached.session;
     const kind = this.host.kindOf(doc);
-    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
-    if (sameText && cached.kind === kind && kind !== "skill-cases") {
+    // Kinds that read files beside their text (whose place the settings may move) are built again.
+    if (sameText && cached.kind === kind && (!kind || languages[kind].textOnly)) {
       cached.epoch = this.epoch;
       return cached.session;
     }
@@ -74,11 +74,11 @@ export class Sessions {
 
   /**
    * The session of a file's text for the workspace index: the open document's when it has this text and kind,
-   * else one built now and kept for the file's opening. Undefined for case files, whose model reads their Skill
-   * folder when built: the index builds their own.
+   * else one built now and kept for the file's opening. Undefined for a kind whose model also reads files beside
+   * it (case files: their Skill folder) when built: the index builds its own.
    */
   forText(doc: TextDocument | undefined, uri: string, kind: DocumentKind, text: string): DocumentSession | undefined {
-    if (kind !== "challenge-pack") return undefined;
+    if (!languages[kind].textOnly) return undefined;
     if (doc && doc.getText() === text && this.host.kindOf(doc) === kind) {
       const session = this.of(doc);
       if (session) return session;
@@ -95,9 +95,9 @@ export class Sessions {
     this.epoch++;
   }
 
-  /** Files on disk changed: case files, which read their Skill folder when built, are built again. */
+  /** Files on disk changed: documents of kinds that read files beside their text when built are built again. */
   diskChanged(): void {
-    for (const [uri, cached] of this.cache) if (cached.kind === "skill-cases") this.cache.delete(uri);
+    for (const [uri, cached] of this.cache) if (cached.kind && !languages[cached.kind].textOnly) this.cache.delete(uri);
   }
 
   forget(uri: string): void {
@@ -107,7 +107,7 @@ export class Sessions {
 
   private build(kind: DocumentKind, text: string, uri: string): DocumentSession {
     this.host.built(uri);
-    return languages[kind](text, uri, { skillHost: this.host.skillHost(uri) });
+    return languages[kind].open(text, uri, { skillHost: this.host.skillHost(uri) });
   }
 
   /** A session the index kept for this text, handed over (an open document's session is updated, which uses it up). */

@@ -27,7 +27,7 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
-  return summarize(languages[kind](decoded.text, uri, env), decoded);
+  return summarize(languages[kind].open(decoded.text, uri, env), decoded);
 }
 
 /** What the index keeps of a decoded file, from its session (the open document's, when it has the same text). */
