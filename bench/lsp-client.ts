@@ -16,8 +16,8 @@ interface Published {
  */
 export class BenchClient {
   private readonly published: Published[] = [];
-  /** A `$/progress` end arrived (our server's index build, when the client announced workDoneProgress). */
-  progressEnded = false;
+  /** `$/progress` tokens begun and not ended (our server's index builds; a superseded build ends its own). */
+  private readonly progress = new Set<unknown>();
   private waiters: (() => void)[] = [];
   private stderr = "";
 
@@ -30,8 +30,9 @@ export class BenchClient {
     conn.onRequest("workspace/configuration", (p: { items: { section?: string }[] }) => p.items.map((i) => this.settings[i.section ?? ""] ?? null));
     conn.onRequest("client/registerCapability", () => null);
     conn.onRequest("window/workDoneProgress/create", () => null);
-    conn.onNotification("$/progress", (p: { value?: { kind?: string } }) => {
-      if (p.value?.kind === "end") this.progressEnded = true;
+    conn.onNotification("$/progress", (p: { token: unknown; value?: { kind?: string } }) => {
+      if (p.value?.kind === "begin") this.progress.add(p.token);
+      if (p.value?.kind === "end") this.progress.delete(p.token);
     });
     conn.onNotification(() => undefined);
     proc.stderr?.on("data", (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-4000)));
@@ -39,6 +40,11 @@ export class BenchClient {
   }
 
   private settings: Record<string, unknown> = {};
+
+  /** Whether work the server reports progress of (our index build) is under way. */
+  get busy(): boolean {
+    return this.progress.size > 0;
+  }
 
   /**
    * Spawns `command args` and completes the initialize handshake. `settings` holds each configuration section

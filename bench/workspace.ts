@@ -61,7 +61,7 @@ export async function measureWorkspace(opts: WorkspaceBenchOptions): Promise<Rec
           for (const series of SERIES) {
             for (let i = 0; i < opts.completions; i++) {
               // In the workspace, only while the index builds.
-              if (where === "workspace" && client.progressEnded) break;
+              if (where === "workspace" && !client.busy) break;
               const start = performance.now();
               await client.request("textDocument/completion", { textDocument: { uri }, position: at });
               completion[where][series.name].push(performance.now() - start);
