@@ -16,6 +16,8 @@ interface Published {
  */
 export class BenchClient {
   private readonly published: Published[] = [];
+  /** `$/progress` tokens begun and not ended (our server's index builds; a superseded build ends its own). */
+  private readonly progress = new Set<unknown>();
   private waiters: (() => void)[] = [];
   private stderr = "";
 
@@ -28,12 +30,21 @@ export class BenchClient {
     conn.onRequest("workspace/configuration", (p: { items: { section?: string }[] }) => p.items.map((i) => this.settings[i.section ?? ""] ?? null));
     conn.onRequest("client/registerCapability", () => null);
     conn.onRequest("window/workDoneProgress/create", () => null);
+    conn.onNotification("$/progress", (p: { token: unknown; value?: { kind?: string } }) => {
+      if (p.value?.kind === "begin") this.progress.add(p.token);
+      if (p.value?.kind === "end") this.progress.delete(p.token);
+    });
     conn.onNotification(() => undefined);
     proc.stderr?.on("data", (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-4000)));
     conn.listen();
   }
 
   private settings: Record<string, unknown> = {};
+
+  /** Whether work the server reports progress of (our index build) is under way. */
+  get busy(): boolean {
+    return this.progress.size > 0;
+  }
 
   /**
    * Spawns `command args` and completes the initialize handshake. `settings` holds each configuration section
@@ -55,6 +66,7 @@ export class BenchClient {
       workspaceFolders: [{ uri: rootUri, name: "bench" }],
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+        window: { workDoneProgress: true },
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
           publishDiagnostics: { relatedInformation: true, versionSupport: true },

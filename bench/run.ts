@@ -16,12 +16,13 @@ import { peerServer } from "./peer";
 import { measureCliDirectory } from "./cli";
 import { measureStartup } from "./startup";
 import { measureFindings } from "./findings";
+import { measureWorkspace } from "./workspace";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-cli] [-- --no-startup] [-- --no-findings]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-workspace] [-- --no-cli] [-- --no-startup] [-- --no-findings]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
- * (with our JSON Schema), the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
+ * (with our JSON Schema), the same in a workspace of 200 packs while the index builds, the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
  */
 
 setFlagsFromString("--expose-gc");
@@ -34,6 +35,7 @@ interface Options {
   runs: (cases: number) => number;
   lspRuns: (cases: number) => number;
   lsp: boolean;
+  workspace: boolean;
   cli: boolean;
   startup: boolean;
   findings: boolean;
@@ -48,6 +50,7 @@ function options(argv: string[]): Options {
     sizes,
     quick,
     lsp: !argv.includes("--no-lsp"),
+    workspace: !argv.includes("--no-lsp") && !argv.includes("--no-workspace"),
     cli: !argv.includes("--no-cli"),
     startup: !argv.includes("--no-startup"),
     findings: !argv.includes("--no-findings"),
@@ -78,6 +81,22 @@ async function main(): Promise<void> {
     results.push(r);
     printSize(r);
   }
+  let workspace: Record<string, unknown> | undefined;
+  if (opts.workspace) {
+    const packs = opts.quick ? 40 : 200;
+    console.log(`\nworkspace of ${packs} packs (100 cases each, the measured one 1,000), index building, against an empty workspace…`);
+    workspace = await measureWorkspace({
+      server: join(ROOT, "out", "server", "src", "lsp", "bin.js"),
+      peer: "bin" in peer ? peer.bin : undefined,
+      peerSettings: peerSettings(schemaFile),
+      packs,
+      casesPerPack: 100,
+      measuredCases: 1000,
+      rounds: opts.quick ? 1 : 3,
+      completions: 40,
+    });
+    printWorkspace(workspace);
+  }
   let cli: Record<string, unknown> | undefined;
   if (opts.cli) {
     const files = opts.quick ? 12 : 40;
@@ -103,6 +122,7 @@ async function main(): Promise<void> {
     seconds: Math.round((Date.now() - started) / 1000),
     note: "Times are wall-clock medians in ms (cpuMs: this process's CPU time). Ratios use wall medians measured side by side.",
     sizes: results,
+    workspace,
     cli,
     startup,
     findings,
@@ -253,16 +273,7 @@ async function measureLsp(
     {
       name: "yamlLanguageServer",
       ...("skipped" in peer ? { skipped: peer.skipped } : { command: process.execPath, args: [peer.bin, "--stdio"] }),
-      settings: {
-        yaml: {
-          validate: true,
-          hover: true,
-          completion: true,
-          format: { enable: false },
-          schemaStore: { enable: false },
-          schemas: { [pathToFileURL(schemaFile).href]: "*.pack.yaml" },
-        },
-      },
+      settings: peerSettings(schemaFile),
     },
   ];
   const out: Record<string, unknown> = {};
@@ -298,6 +309,20 @@ async function measureLsp(
   }
   r.lsp = out;
   rmSync(root, { recursive: true, force: true });
+}
+
+/** yaml-language-server's settings: our JSON Schema on every pack. */
+function peerSettings(schemaFile: string): Record<string, unknown> {
+  return {
+    yaml: {
+      validate: true,
+      hover: true,
+      completion: true,
+      format: { enable: false },
+      schemaStore: { enable: false },
+      schemas: { [pathToFileURL(schemaFile).href]: "*.pack.yaml" },
+    },
+  };
 }
 
 function positionIn(text: string, offset: number) {
@@ -367,6 +392,20 @@ function printCli(c: Record<string, any>): void {
     `  --jobs 1 ${c.jobs1Ms.median.toFixed(0)} ms, --jobs 2 ${c.jobs2Ms.median.toFixed(0)} ms (${c.filesPerSecondJobs2} files/s), ` +
       `in-process serial ${c.inProcessSerialMs.median.toFixed(0)} ms; jobs2/jobs1 ${fmt(c.ratios.jobs2OverJobs1)}, jobs1/in-process ${fmt(c.ratios.jobs1OverInProcess)}`,
   );
+}
+
+function printWorkspace(w: Record<string, any>): void {
+  const peerOpen = w.open.peer.median === undefined ? "skipped" : `${w.open.peer.median.toFixed(0)} ms`;
+  console.log(
+    `  open → diagnostics: empty ${w.open.empty.median.toFixed(0)} ms, workspace ${w.open.workspace.median.toFixed(0)} ms (${fmt(w.ratios.openWorkspaceOverEmpty)}), ` +
+      `yaml-language-server ${peerOpen} (ours/peer ${fmt(w.ratios.oursOverPeerOpenInWorkspace)})`,
+  );
+  for (const [name, c] of Object.entries<any>(w.completions)) {
+    console.log(
+      `  completion p95, one every ${c.gapMs} ms (${name}): empty ${c.empty.p95Ms} ms (${c.empty.count}), ` +
+        `workspace while the index builds ${c.workspaceWhileIndexing.p95Ms} ms (${c.workspaceWhileIndexing.count})`,
+    );
+  }
 }
 
 function printStartup(s: Record<string, any>): void {

@@ -78,7 +78,8 @@ export class ServerProcess {
   /**
    * `workspaceFolders`: folder URIs sent in `initialize` (none by default). `setup` installs the client's
    * handlers (server-to-client requests such as workspace/configuration) before anything is sent. `command`: the
-   * server to start (by default this checkout's compiled server, under this Node), `--stdio` appended.
+   * server to start (by default this checkout's compiled server, under this Node), `--stdio` appended. `params`:
+   * more of initialize's params (`trace`, say).
    */
   static async start(
     initializationOptions: unknown,
@@ -86,6 +87,7 @@ export class ServerProcess {
     workspaceFolders: string[] | null = null,
     setup: (conn: ProtocolConnection) => void = () => undefined,
     command: { argv: string[]; cwd?: string; env?: NodeJS.ProcessEnv } = { argv: [process.execPath, BIN] },
+    params: object = {},
   ): Promise<ServerProcess> {
     const [exe, ...args] = command.argv;
     const proc = spawn(exe, [...args, "--stdio"], { cwd: command.cwd ?? ROOT, env: command.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
@@ -99,6 +101,7 @@ export class ServerProcess {
         capabilities,
         initializationOptions,
         workspaceFolders: workspaceFolders && workspaceFolders.map((uri, i) => ({ uri, name: `folder${i}` })),
+        ...params,
       }),
       "initialize",
     );

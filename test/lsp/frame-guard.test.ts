@@ -71,3 +71,18 @@ test("frame guard: invalid UTF-8 inside a string is repaired and re-framed with 
   assert.equal((JSON.parse(r.bodies[0]) as { params: string }).params, "\ufffd\ufffd");
   assert.deepEqual(r.problems, []);
 });
+
+test("frame guard: tells each message as it is read, and whether a frame is partly read after each chunk", () => {
+  const seen: string[] = [];
+  const guard = new FrameGuard(
+    () => undefined,
+    (m) => seen.push(`message ${(m as { id: number }).id}`),
+    (partial) => seen.push(partial ? "partial" : "whole"),
+  );
+  guard.resume();
+  const bytes = frame(msg(1));
+  guard.write(Buffer.from(bytes.slice(0, bytes.length - 5), "utf8"));
+  guard.write(Buffer.from(bytes.slice(bytes.length - 5), "utf8"));
+  guard.write(Buffer.from("junk\r\n\r\n", "utf8"));
+  assert.deepEqual(seen, ["partial", "message 1", "whole", "whole"], "junk that is not a frame is not a message being read");
+});

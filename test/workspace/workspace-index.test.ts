@@ -89,3 +89,31 @@ test("index: updates follow created, changed and deleted files and folders; a ne
   assert.deepEqual(names(racing), ["b"]);
   assert.deepEqual(src.analyzed, ["b.yaml"], "the superseded build stopped before analysing anything");
 });
+
+test("index: builds wait for `pause` between files, open files first; `ready` gives up when cancelled; `stop` ends a build", async () => {
+  const dir = tempTree({ "a.yaml": "pack: a", "b.yaml": "pack: b", "c.yaml": "pack: c" });
+  const src = source();
+  const gates: (() => void)[] = [];
+  src.pause = () => new Promise<void>((resolve) => gates.push(resolve));
+  src.first = (uri) => uri.endsWith("c.yaml");
+  const index = new WorkspaceIndex(src);
+  const build = index.build([dir]);
+  const next = async () => {
+    while (!gates.length) await new Promise((resolve) => setImmediate(resolve));
+    gates.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  await next();
+  assert.deepEqual(src.analyzed, ["c.yaml"], "one file per slice, the open one first");
+  let cancel: () => void = () => undefined;
+  const token = { isCancellationRequested: false, onCancellationRequested: (f: () => void) => ((cancel = f), { dispose: () => undefined }) };
+  const waiting = index.ready(token);
+  token.isCancellationRequested = true;
+  cancel();
+  await waiting;
+  assert.deepEqual(src.analyzed, ["c.yaml"], "a cancelled wait for the index returns while it still builds");
+  index.stop();
+  await next();
+  await build;
+  assert.deepEqual(src.analyzed, ["c.yaml"], "a stopped build analyses nothing more");
+});

@@ -39,7 +39,7 @@ export function registerCustomRequests(ctx: ServerContext): void {
 
   connection.onRequest(
     Requests.validateWorkspace,
-    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, () => workspace.validate()),
+    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, (_, token) => workspace.validate(token)),
   );
 
   connection.onRequest(

@@ -55,5 +55,5 @@ export function registerFeatureRequests(ctx: ServerContext): void {
       extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],
     ),
   );
-  connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p) => workspace.symbols(p?.query)));
+  connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p, token) => workspace.symbols(p?.query, token)));
 }

@@ -39,14 +39,23 @@ export class FrameGuard extends Transform {
   /** After a malformed header: skipping to the next `Content-Length:`, reporting nothing more until then. */
   private resyncing = false;
 
-  constructor(private readonly onProblem: (p: FrameProblem) => void) {
+  constructor(
+    private readonly onProblem: (p: FrameProblem) => void,
+    /** Each message passed on, as it is read. */
+    private readonly onMessage: (message: object) => void = () => undefined,
+    /** After each chunk: whether a frame is partly read (a large message arrives in many chunks). */
+    private readonly onPartial: (partial: boolean) => void = () => undefined,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.bodyLength >= 0 && this.buffer.length + this.pendingBytes < this.bodyLength) return done();
+    if (this.bodyLength >= 0 && this.buffer.length + this.pendingBytes < this.bodyLength) {
+      this.onPartial(true);
+      return done();
+    }
     this.buffer = Buffer.concat([this.buffer, ...this.pending]);
     this.pending = [];
     this.pendingBytes = 0;
@@ -58,6 +67,7 @@ export class FrameGuard extends Transform {
       this.bodyLength = -1;
       this.passBody(body);
     }
+    this.onPartial(this.bodyLength >= 0);
     done();
   }
 
@@ -117,6 +127,7 @@ export class FrameGuard extends Transform {
     }
     // Re-framed with the byte length of the (possibly repaired) UTF-8 text the reader will decode.
     const clean = Buffer.from(text, "utf8");
+    this.onMessage(value);
     this.push(Buffer.concat([Buffer.from(`Content-Length: ${clean.length}\r\n\r\n`, "ascii"), clean]));
   }
 }

@@ -1,4 +1,5 @@
 import { CancellationToken, Connection, ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
+import type { Foreground } from "./foreground";
 import { paramsProblem } from "./params";
 
 /**
@@ -11,7 +12,10 @@ export class Lifecycle {
   /** shutdown was received: after it, requests are answered InvalidRequest (LSP). */
   shutDown = false;
 
-  constructor(private readonly connection: Connection) {}
+  constructor(
+    private readonly connection: Connection,
+    private readonly foreground: Foreground,
+  ) {}
 
   log(what: string, e: unknown): void {
     this.connection.console.error(`packlint: ${what} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
@@ -19,7 +23,8 @@ export class Lifecycle {
 
   /**
    * A request handler: yields once so a `$/cancelRequest` that is already queued is seen, answers a cancelled
-   * request with RequestCancelled, and turns an exception into a logged, empty answer.
+   * request with RequestCancelled, and turns an exception into a logged, empty answer. The workspace index
+   * waits until it is answered.
    */
   guard<P, R, E = void>(name: string, empty: R, fn: (params: P, token: CancellationToken) => R | ResponseError<E> | Promise<R | ResponseError<E>>) {
     return async (params: P, token: CancellationToken): Promise<R | ResponseError<E>> => {
@@ -27,15 +32,18 @@ export class Lifecycle {
       if (this.shutDown) return new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shut down`);
       const problem = paramsProblem(name, params);
       if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
-      await new Promise((resolve) => setImmediate(resolve));
-      if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+      const end = this.foreground.hold();
       try {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         const result = await fn(params, token);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
         this.log(name, e);
         return empty;
+      } finally {
+        end();
       }
     };
   }

@@ -8,6 +8,8 @@ export interface PushDiagnosticsOptions {
   versionNow(uri: string): number | undefined;
   send(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void;
   safely(name: string, fn: () => void): void;
+  /** Holds the workspace index back while diagnostics are due; the function returned releases it. */
+  hold(): () => void;
 }
 
 /**
@@ -16,6 +18,7 @@ export interface PushDiagnosticsOptions {
  */
 export class PushDiagnostics {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly due = new Map<string, () => void>();
   private readonly published = new Set<string>();
   private stopped = false;
 
@@ -24,6 +27,7 @@ export class PushDiagnostics {
   schedule(uri: string, delay = this.options.debounceMs(uri)): void {
     if (this.stopped) return;
     clearTimeout(this.timers.get(uri));
+    if (!this.due.has(uri)) this.due.set(uri, this.options.hold());
     this.timers.set(uri, setTimeout(() => this.publish(uri), delay));
   }
 
@@ -31,6 +35,7 @@ export class PushDiagnostics {
   closed(uri: string): boolean {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
+    this.release(uri);
     return this.published.delete(uri);
   }
 
@@ -38,6 +43,12 @@ export class PushDiagnostics {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const uri of [...this.due.keys()]) this.release(uri);
+  }
+
+  private release(uri: string): void {
+    this.due.get(uri)?.();
+    this.due.delete(uri);
   }
 
   private publish(uri: string): void {
@@ -51,5 +62,6 @@ export class PushDiagnostics {
       this.published.add(uri);
       this.options.send(uri, doc.version, diagnostics);
     });
+    this.release(uri);
   }
 }

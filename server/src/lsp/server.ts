@@ -4,6 +4,7 @@ import { ClientSupport, clientSupport, serverCapabilities } from "./client-capab
 import type { ServerContext } from "./context";
 import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
+import { Foreground } from "./foreground";
 import { registerFeatureRequests } from "./feature-requests";
 import { IndexProgress } from "./index-progress";
 import { Lifecycle } from "./lifecycle";
@@ -19,10 +20,12 @@ import { Workspace } from "./workspace";
 
 /**
  * Wires the language service to an LSP connection: the open documents and their sessions, settings, the
- * workspace, diagnostics (pushed or pulled) and every request.
+ * workspace, diagnostics (pushed or pulled) and every request. `foreground` is told by the transport of every
+ * message read and dispatched (main.ts): the workspace index works only while nothing waits.
  */
-export function startServer(connection: Connection): void {
-  const lifecycle = new Lifecycle(connection);
+export function startServer(connection: Connection, foreground = new Foreground()): void {
+  foreground.trace = (message) => connection.tracer.log(message);
+  const lifecycle = new Lifecycle(connection, foreground);
   const log = lifecycle.log.bind(lifecycle);
   const safely = lifecycle.safely.bind(lifecycle);
   let client: ClientSupport = clientSupport(undefined);
@@ -33,6 +36,7 @@ export function startServer(connection: Connection): void {
     kindOf: (doc) => workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText()),
     skillHost: (uri) => workspace.scopes.skillHost(uri),
     log,
+    built: (uri) => connection.tracer.log(`built model ${uri}`),
   });
   const diagnostics = new OpenDiagnostics(documents, sessions, () => workspace.scopes);
 
@@ -45,6 +49,7 @@ export function startServer(connection: Connection): void {
     versionNow: (uri) => documents.get(uri)?.version,
     send: (uri, version, found) => void connection.sendDiagnostics({ uri, version, diagnostics: found }),
     safely,
+    hold: () => foreground.hold(),
   });
   const pulls = new PullDiagnostics({
     debounceMs: (uri) => workspace.scopes.settingsFor(uri).diagnosticsDebounceMs,
@@ -85,6 +90,10 @@ export function startServer(connection: Connection): void {
     progress: () => new IndexProgress(() => connection.window.createWorkDoneProgress()),
     log,
     warn: (message) => connection.console.warn(message),
+    session: (uri, kind, text) => sessions.forText(documents.get(uri), uri, kind, text),
+    idle: () => foreground.idle(),
+    aside: (wait) => foreground.aside(wait),
+    trace: (message) => connection.tracer.log(message),
   });
   const settings = new SettingsSync(connection, () => workspace.scopes, revalidateAll, log);
   const extras = new ExtrasNotice(connection);
@@ -173,6 +182,7 @@ export function startServer(connection: Connection): void {
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;
+    workspace.index.stop();
     push.dispose();
     pulls.dispose();
   });

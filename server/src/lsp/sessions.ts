@@ -8,6 +8,8 @@ export interface SessionHost {
   kindOf(doc: TextDocument): DocumentKind | undefined;
   skillHost(uri: string): SkillHost;
   log(what: string, e: unknown): void;
+  /** A model was built from a text (not updated from the previous version's). */
+  built(uri: string): void;
 }
 
 interface Cached {
@@ -19,12 +21,24 @@ interface Cached {
 }
 
 /**
+ * Text of the sessions the workspace index built and keeps for a file's opening, at most: an opened file
+ * whose text the index analysed last gets its model without building it again.
+ */
+const KEPT_TEXT = 1024 * 1024;
+
+/**
  * One session (model) per open document version. Keyed by version and text: a client may reopen a document or
  * send a change without a new version number. The previous version's session is updated from the recorded
  * changes when the document kept its kind.
+ *
+ * One model per file text: the workspace index analyses an open pack through its session when the texts are
+ * the same (`forText`), and keeps the last sessions it built so that opening one of those files reuses it.
  */
 export class Sessions {
   private readonly cache = new Map<string, Cached>();
+  /** Sessions the index built, by URI, oldest first; their texts total at most KEPT_TEXT. */
+  private readonly kept = new Map<string, { kind: DocumentKind; text: string; session: DocumentSession }>();
+  private keptText = 0;
   /** Bumped when settings or configs change: a session built before is kept only if its document keeps its kind. */
   private epoch = 0;
 
@@ -53,8 +67,26 @@ export class Sessions {
         this.host.log("incremental update", e);
       }
     }
-    session ??= language ? language.open(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) }) : undefined;
+    if (kind && !session) session = this.take(doc.uri, kind, doc.getText()) ?? this.build(kind, doc.getText(), doc.uri);
     this.cache.set(doc.uri, { version: doc.version, text: doc.getText(), kind, epoch: this.epoch, session });
+    return session;
+  }
+
+  /**
+   * The session of a file's text for the workspace index: the open document's when it has this text and kind,
+   * else one built now and kept for the file's opening. Undefined for a kind whose model also reads files beside
+   * it (case files: their Skill folder) when built: the index builds its own.
+   */
+  forText(doc: TextDocument | undefined, uri: string, kind: DocumentKind, text: string): DocumentSession | undefined {
+    if (!languages[kind].textOnly) return undefined;
+    if (doc && doc.getText() === text && this.host.kindOf(doc) === kind) {
+      const session = this.of(doc);
+      if (session) return session;
+    }
+    const kept = this.kept.get(uri);
+    if (kept && kept.kind === kind && kept.text === text) return kept.session;
+    const session = this.build(kind, text, uri);
+    this.keep(uri, kind, text, session);
     return session;
   }
 
@@ -71,5 +103,37 @@ export class Sessions {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.pending.forget(uri);
+  }
+
+  private build(kind: DocumentKind, text: string, uri: string): DocumentSession {
+    this.host.built(uri);
+    return languages[kind].open(text, uri, { skillHost: this.host.skillHost(uri) });
+  }
+
+  /** A session the index kept for this text, handed over (an open document's session is updated, which uses it up). */
+  private take(uri: string, kind: DocumentKind, text: string): DocumentSession | undefined {
+    const kept = this.kept.get(uri);
+    if (!kept || kept.kind !== kind || kept.text !== text) return undefined;
+    this.drop(uri);
+    return kept.session;
+  }
+
+  private keep(uri: string, kind: DocumentKind, text: string, session: DocumentSession): void {
+    this.drop(uri);
+    if (text.length > KEPT_TEXT) return;
+    this.kept.set(uri, { kind, text, session });
+    this.keptText += text.length;
+    for (const [oldest, entry] of this.kept) {
+      if (this.keptText <= KEPT_TEXT) break;
+      this.kept.delete(oldest);
+      this.keptText -= entry.text.length;
+    }
+  }
+
+  private drop(uri: string): void {
+    const kept = this.kept.get(uri);
+    if (!kept) return;
+    this.kept.delete(uri);
+    this.keptText -= kept.text.length;
   }
 }

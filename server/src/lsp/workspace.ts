@@ -1,14 +1,14 @@
 import { lstatSync } from "node:fs";
 import { basename, dirname, resolve, sep } from "node:path";
 import { URI } from "vscode-uri";
-import { FileChangeType, type FileEvent } from "vscode-languageserver/node";
+import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
 import { CONFIG_FILE_NAMES } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
-import { analyzeFile, finishDiagnostics } from "../workspace/file-check";
-import { languages } from "../service/languages";
+import { analyzeFile, finishDiagnostics, summarize } from "../workspace/file-check";
+import { languages, type DocumentKind, type DocumentSession } from "../service/languages";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
 import { WorkspaceFiles } from "./workspace-validation";
@@ -31,6 +31,14 @@ export interface WorkspaceHost {
   log(what: string, e: unknown): void;
   /** Tells the user's log something worth knowing (a broken config, a very large workspace). */
   warn(message: string): void;
+  /** The session of a file's text when one is open or kept for it (one model per text); undefined: the index builds its own. */
+  session(uri: string, kind: DocumentKind, text: string): DocumentSession | undefined;
+  /** Resolves when the index may analyse its next file: no request or due diagnostics wait. */
+  idle(): Promise<void>;
+  /** Waits for the index inside a request without holding the index back. */
+  aside<T>(wait: Promise<T>): Promise<T>;
+  /** A `$/logTrace` message (sent when the client asked for a trace). */
+  trace(message: string): void;
 }
 
 /**
@@ -52,7 +60,13 @@ export class Workspace {
       candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
       textOnly: (kind) => languages[kind].textOnly,
-      analyze: (kind, decoded, uri) => analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) }),
+      analyze: (kind, decoded, uri) => {
+        host.trace(`indexed ${uri}`);
+        const session = host.session(uri, kind, decoded.text);
+        return session ? summarize(session, decoded) : analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });
+      },
+      pause: () => host.idle(),
+      first: (uri) => host.isOpen(uri),
     });
     this.onDisk = new WorkspaceFiles(this.index, (file) => this.diskDiagnostics(file), (uri, d) => host.publish(uri, d));
   }
@@ -76,14 +90,15 @@ export class Workspace {
   }
 
   /** The "validate workspace" request: every indexed file, open ones with their current text. */
-  async validate(): Promise<WorkspaceValidation> {
-    await this.index.ready();
+  async validate(token?: CancellationToken): Promise<WorkspaceValidation> {
+    await this.host.aside(this.index.ready(token));
+    if (token?.isCancellationRequested) return { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }; // answered as cancelled
     return this.onDisk.validate((uri) => this.host.openDiagnostics(uri));
   }
 
   /** `workspace/symbol`: challenge, input set, case and validator keys of every pack, open ones (saved or not) with their current text. */
-  async symbols(query: unknown): Promise<FoundSymbol[]> {
-    await this.index.ready();
+  async symbols(query: unknown, token?: CancellationToken): Promise<FoundSymbol[]> {
+    await this.host.aside(this.index.ready(token));
     const open = this.host.openSymbols();
     const openUris = new Set(open.map((f) => f.uri));
     const files = [...this.index.all().filter((f) => !openUris.has(f.uri)), ...open];

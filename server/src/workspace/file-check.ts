@@ -27,7 +27,11 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
-  const session = languages[kind].open(decoded.text, uri, env);
+  return summarize(languages[kind].open(decoded.text, uri, env), decoded);
+}
+
+/** What the index keeps of a decoded file, from its session (the open document's, when it has the same text). */
+export function summarize(session: DocumentSession, decoded: DecodedFile): FileSummary {
   return { ...findings(session, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
 }
 

@@ -37,6 +37,10 @@ export interface IndexSource {
   analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary;
   /** Whether a file's summary depends on its text alone (then an unchanged text is not analysed again). */
   textOnly(kind: DocumentKind): boolean;
+  /** Resolves when the build may go on to its next file (the server's foreground is idle); by default at once. */
+  pause?(): Promise<void>;
+  /** Files a build analyses before the others (those open in the editor). */
+  first?(uri: string): boolean;
 }
 
 export interface BuildProgress {
@@ -48,9 +52,10 @@ export interface BuildProgress {
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Every pack and case file below the workspace folders. Built in the background (`build`, which yields
- * between files; a newer build supersedes a running one) and kept current file by file (`update`,
- * `remove`, `addFolder`, as file watching reports changes). Requests that need it complete `await ready()`.
+ * Every pack and case file below the workspace folders. Built in the background (`build`, in slices of one
+ * file that wait for `pause` between them; a newer build supersedes a running one, `stop` ends it) and kept
+ * current file by file (`update`, `remove`, `addFolder`, as file watching reports changes). Requests that need
+ * it complete `await ready()`.
  */
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile & { stamp: number; digest: string }>();
@@ -72,13 +77,25 @@ export class WorkspaceIndex {
     return this.files.get(uri);
   }
 
-  /** Resolves once the latest build has finished (or was superseded by one that has). */
-  async ready(): Promise<void> {
-    let current;
-    do {
-      current = this.running;
-      await current;
-    } while (current !== this.running);
+  /** Resolves once the latest build has finished (or was superseded by one that has), or once `cancelled` is. */
+  async ready(cancelled?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): { dispose(): void } }): Promise<void> {
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const listening = cancelled?.onCancellationRequested(stop);
+    try {
+      let current;
+      do {
+        current = this.running;
+        await Promise.race([current, stopped]);
+      } while (current !== this.running && !cancelled?.isCancellationRequested);
+    } finally {
+      listening?.dispose();
+    }
+  }
+
+  /** Ends a running build where it is (the server shuts down). */
+  stop(): void {
+    this.generation++;
   }
 
   /** (Re)indexes every file below `roots`; entries of files no longer there are dropped at the end. */
@@ -95,26 +112,32 @@ export class WorkspaceIndex {
           if (this.source.candidate(path)) paths.push(path);
           if (++walked >= MAX_WALKED) break;
           if (walked % 500 === 0) {
-            await tick();
+            await this.pause();
             if (superseded()) return;
           }
         }
       }
+      const first = this.source.first;
+      if (first) paths.sort((a, b) => Number(first(this.source.uri(b))) - Number(first(this.source.uri(a))));
       progress(0, paths.length);
       const seen = new Set<string>();
       for (let i = 0; i < paths.length; i++) {
+        await this.pause();
         if (superseded()) return;
         if (this.files.size < MAX_FILES || this.files.has(this.source.uri(paths[i]))) {
           const uri = this.index(paths[i]);
           if (uri) seen.add(uri);
         }
         progress(i + 1, paths.length);
-        await tick();
       }
       if (superseded()) return;
       for (const [uri, file] of this.files) if (file.stamp <= startedAt && !seen.has(uri)) this.files.delete(uri);
     })();
     return this.running;
+  }
+
+  private pause(): Promise<void> {
+    return this.source.pause?.() ?? tick();
   }
 
   /** A file was created or changed: (re)index it, or drop it when it is no longer a pack or case file. */
