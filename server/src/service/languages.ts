@@ -81,6 +81,9 @@ const skillCases: DocumentLanguage = (text, uri, env) => {
     completion: (p) => ({ isIncomplete: false, items: skill.completion(model, offset(p)) }),
     hover: (p) => skill.hover(model, offset(p)) ?? null,
     codeActions: (r, rules) => skill.codeActions(model, r, skill.skillDiagnostics(model, rules)),
+    symbols: () => skill.documentSymbols(model),
+    // Paths are the Skill directory's, looked up through the model's confined host, not the pack resolver.
+    links: () => skill.documentLinks(model),
     prompts: () => skill.promptsMarkdown(model.suite),
     report: () => {
       const r = skill.skillReport(model);
