@@ -127,10 +127,12 @@ test("evidence-key-undeclared: payload fields only where every case writes a pay
 });
 
 test("evidence-key-undeclared: not reported where the path is already an error or never read", () => {
-  // A malformed path is an error of its own; expected_from on a type that forbids it is never read.
+  // A malformed path is an error of its own; expected_from on a type that forbids it, or does not need it, is not read.
   assert.deepEqual(warnings(evidencePack({ expectedFrom: "case.inputs." })), []);
   const forbidden = evidencePack({ expectedFrom: "case.inputs.nope" }).replace("type: exact_match", "type: postcondition");
   assert.deepEqual(warnings(forbidden), []);
+  const optional = evidencePack({ expectedFrom: "case.inputs.nope" }).replace("type: exact_match", "type: file_exists");
+  assert.deepEqual(warnings(optional), [], "a type that does not need expected_from may not read it");
 });
 
 test("evidence-key-undeclared: the quick fix writes the closest declared key and the warning goes", () => {

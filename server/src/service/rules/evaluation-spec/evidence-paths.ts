@@ -28,7 +28,7 @@ export interface CaseEvidencePath {
   nameSpan?: Span;
   /** What reads it: a validator or a judge, and how it is used. */
   reader: "validator" | "judge";
-  /** False where the reference never reads the value (expected_from of a type that forbids it, reference_from outside reference mode). */
+  /** False where the scorer may not read the value (expected_from of a type that does not require it, reference_from outside reference mode, a tool_call_assertion target). */
   used: boolean;
 }
 
@@ -40,7 +40,8 @@ export interface CaseEvidencePath {
 export function caseEvidencePaths(spec: unknown, at: Locator, text: string): CaseEvidencePath[] {
   const s = obj(spec);
   if (!s) return [];
-  const forbidding = enumValues("validator_types_forbidding_expected_from");
+  // Types that do not require expected_from may ignore it when they score: only a required one is surely read.
+  const optional = enumValues("validator_types_not_requiring_expected_from");
   const out: CaseEvidencePath[] = [];
   const add = (value: unknown, span: Span, field: string, reader: CaseEvidencePath["reader"], used: boolean) => {
     if (typeof value !== "string" || !isSupportedEvidenceReference(value)) return;
@@ -54,7 +55,7 @@ export function caseEvidencePaths(spec: unknown, at: Locator, text: string): Cas
     if (!isObj(v)) return;
     const p = `${SPEC}.validators[${i}]`;
     if (at.has(v, "target")) add(v.target, at.value(v, "target"), `${p}.target`, "validator", str(v.type) !== "tool_call_assertion");
-    if (at.has(v, "expected_from")) add(v.expected_from, at.value(v, "expected_from"), `${p}.expected_from`, "validator", !forbidding.includes(str(v.type)));
+    if (at.has(v, "expected_from")) add(v.expected_from, at.value(v, "expected_from"), `${p}.expected_from`, "validator", !optional.includes(str(v.type)));
   });
   list(s.llm_judges).forEach((j, i) => {
     if (!isObj(j)) return;
