@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service";
-import { buildSkillModel, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { buildSkillModel, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { allRuleDocs, type RuleDoc } from "../../server/src/service/docs/rule-docs";
 import { ruleInfo } from "../../server/src/service/rule-registry";
 import { pack } from "../helpers/packs";
@@ -32,7 +32,7 @@ const SKILL_URI = "file:///s/refund-helper/tests/skill_cases.yaml";
 const skillHost = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-helper\ndescription: Drafts refund decisions.\n---\n", "/s/refund-helper/references/policy.md": "policy" });
 
 function diagnosticsOf(doc: RuleDoc, text: string): PackDiagnostic[] {
-  if (doc.area === "skill-cases") return skillDiagnostics(buildSkillModel(text, SKILL_URI, skillHost));
+  if (doc.area === "skill-cases") return documentDiagnostics(buildSkillModel(text, SKILL_URI, skillHost));
   return packDiagnostics(buildPackModel(text, "file:///work/example.pack.yaml"));
 }
 
@@ -52,7 +52,7 @@ test("rule pages: every example's wrong excerpt makes its rule fire and the righ
 
 test("rule pages: the valid documents the examples go into trigger nothing", () => {
   assert.deepEqual(packDiagnostics(buildPackModel(pack(), "file:///work/example.pack.yaml")).map((d) => d.code), []);
-  assert.deepEqual(skillDiagnostics(buildSkillModel(skillFile(), SKILL_URI, skillHost)).map((d) => d.code), []);
+  assert.deepEqual(documentDiagnostics(buildSkillModel(skillFile(), SKILL_URI, skillHost)).map((d) => d.code), []);
 });
 
 test("rule pages: placing an excerpt replaces only what it names", () => {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { codeActions, documentLinks, documentSymbols, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { codeActions, documentDiagnostics, documentLinks, documentSymbols } from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/service/languages";
 import type { Range } from "../../server/src/service";
 import { compactCase, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
@@ -78,17 +78,17 @@ test("document links: inputs.files entries that exist in the Skill directory, th
 test("code actions: only for the diagnostics the range touches; none at a place without any", () => {
   const text = skillFile({ cases: [positive.replace("type: trigger", "type: trigerr"), negative.replace("type: trigger", "type: plann")] });
   const model = skillModel(text);
-  const all = skillDiagnostics(model);
+  const all = documentDiagnostics(model);
   const types = all.filter((d) => d.code === "skill-case-type-unknown");
   assert.equal(types.length, 2);
   const nowhere: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  assert.deepEqual(codeActions(model, nowhere, all), []);
-  const second = codeActions(model, types[1].range, all);
+  assert.deepEqual(codeActions(model, nowhere), []);
+  const second = codeActions(model, types[1].range);
   assert.ok(second.length > 0);
-  assert.ok(second.every((a) => a.diagnostics?.every((d) => d === types[1])), JSON.stringify(second.map((a) => a.title)));
+  assert.ok(second.every((a) => a.diagnostics?.every((d) => JSON.stringify(d.range) === JSON.stringify(types[1].range))), JSON.stringify(second.map((a) => a.title)));
   assert.equal(second[0].title, 'Change to "plan"');
   // The same through the document session the server uses.
-  const session = languages["skill-cases"](text, FILE_URI, { skillHost: memoryHost({}) });
+  const session = languages["skill-cases"].open(text, FILE_URI, { skillHost: memoryHost({}) });
   assert.deepEqual(session.codeActions!(nowhere, {}), []);
   assert.deepEqual(session.codeActions!(types[0].range, {}).map((a) => a.title)[0], 'Change to "trigger"');
   assert.equal(session.symbols!().length, 4);

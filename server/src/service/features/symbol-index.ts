@@ -1,5 +1,6 @@
 import type { PackModel } from "../pack-model";
 import { EVERY_CASE, type SymbolEntry, type SymbolKind } from "../model/symbols";
+import { CacheSlot } from "../model/model-cache";
 
 /**
  * The model's symbol table indexed for the features (by key graph, and by position), built once per model:
@@ -19,12 +20,10 @@ export interface SymbolIndex {
   at(offset: number): SymbolEntry | undefined;
 }
 
-const cache = new WeakMap<PackModel, SymbolIndex>();
+const SYMBOL_INDEX = new CacheSlot<SymbolIndex>("symbol index");
 
 export function symbolIndex(model: PackModel): SymbolIndex {
-  let index = cache.get(model);
-  if (!index) cache.set(model, (index = build(model)));
-  return index;
+  return model.cache.get(SYMBOL_INDEX, () => build(model));
 }
 
 const EMPTY: { declarations: SymbolEntry[]; references: SymbolEntry[] } = { declarations: [], references: [] };

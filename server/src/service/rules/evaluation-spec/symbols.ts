@@ -1,5 +1,6 @@
 import type { SymbolCollector } from "../../model/pack-model-type";
 import { EVERY_CASE, nameIn, type SymbolKind } from "../../model/symbols";
+import { referencedSymbol } from "../../model/references";
 import { caseEvidencePaths } from "./evidence-paths";
 import type { Span } from "../../types";
 import { goTrim } from "../../util/go-quote";
@@ -12,6 +13,11 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
  * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`) refer to that key in every case (EVERY_CASE).
  */
+const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
+const validatorOfDimension = referencedSymbol(DIMENSION, "validators");
+const metricOfDimension = referencedSymbol(DIMENSION, "metric");
+const judgeOfDimension = referencedSymbol(DIMENSION, "judge_key");
+
 export const evaluationSpecSymbols: SymbolCollector = (model) => {
   const spec = obj(model.bundle.version.evaluation_spec);
   if (!spec) return;
@@ -57,10 +63,10 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     declareKey("dimension", d, p);
     const validators = list(d.validators);
     validators.forEach((v, k) => {
-      if (typeof v === "string" && v !== "") symbols.reference(entry("validator", v, at.item(validators, k), `${p}.validators[${k}]`));
+      if (typeof v === "string" && v !== "") symbols.reference(entry(validatorOfDimension, v, at.item(validators, k), `${p}.validators[${k}]`));
     });
-    refer("metric", d, "metric", goTrim(str(d.metric)), `${p}.metric`);
-    refer("judge", d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
+    refer(metricOfDimension, d, "metric", goTrim(str(d.metric)), `${p}.metric`);
+    refer(judgeOfDimension, d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
   });
 
   for (const p of caseEvidencePaths(spec, at, text)) {

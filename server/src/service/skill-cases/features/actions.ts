@@ -1,7 +1,8 @@
 import { isScalar } from "yaml";
 import type { CodeAction, PackDiagnostic, Range } from "../../types";
+import { documentDiagnostics, rangesTouch, type RuleSettings } from "../../diagnostics";
+import { kindWanted } from "../../action-kinds";
 import { byCloseness } from "../../util/did-you-mean";
-import { rangesTouch } from "../../diagnostics";
 import type { SkillModel } from "../model";
 import { CASE_TYPES, fieldsOf, FieldSpec } from "../schema";
 import { entryAt } from "../paths";
@@ -9,13 +10,12 @@ import type { TextEdit } from "vscode-languageserver-types";
 import { addFields, mapAt } from "./edits";
 
 /**
- * Quick fixes for the case file's diagnostics: add missing fields with their empty values (one, or all of a case),
- * write the empty value of a mistyped empty field, pick a valid value, rename an unknown key, take SKILL.md's name,
- * add a missing route; and renumbering the case ids to `<type>_NNN`. Only for the diagnostics `range` touches, as
- * for packs; the renumbering also where the range touches an id.
+ * Quick fixes for the case file's diagnostics that touch `range`: add missing fields with their empty values (one,
+ * or all of a case), write the empty value of a mistyped empty field, pick a valid value, rename an unknown key,
+ * take SKILL.md's name, add a missing route; and renumbering the case ids to `<type>_NNN`.
  */
-export function codeActions(model: SkillModel, range: Range, all: PackDiagnostic[]): CodeAction[] {
-  // Only the diagnostics the range touches get fixes; `all` still counts a case's missing fields.
+export function codeActions(model: SkillModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
+  const all = documentDiagnostics(model, settings);
   const diagnostics = all.filter((d) => rangesTouch(d.range, range));
   const out: CodeAction[] = [];
   const action = (title: string, edits: TextEdit[], d?: PackDiagnostic, preferred = false, kind: CodeAction["kind"] = "quickfix"): void => {
@@ -87,7 +87,7 @@ export function codeActions(model: SkillModel, range: Range, all: PackDiagnostic
     const edits = renumberIds(model);
     if (edits.length) out.push({ title: "Renumber case ids as <type>_NNN", kind: ids.length ? "quickfix" : "refactor.rewrite", ...(ids.length ? { diagnostics: ids } : {}), edit: { changes: { [model.uri]: edits } } });
   }
-  return out;
+  return out.filter((a) => kindWanted(a.kind ?? "", only));
 }
 
 function specFor(parent: string, key: string): FieldSpec | undefined {
