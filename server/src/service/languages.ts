@@ -106,6 +106,9 @@ function skillSession(model: skill.SkillModel): DocumentSession {
     completion: (p) => skill.completion(model, p),
     hover: (p) => skill.hover(model, p),
     codeActions: (r, rules, only) => skill.codeActions(model, r, rules, only),
+    symbols: () => skill.documentSymbols(model),
+    // Paths are the Skill directory's, looked up through the model's confined host, not the pack resolver.
+    links: () => skill.documentLinks(model),
     prompts: () => skill.promptsMarkdown(model.suite),
     report: () => {
       const r = skill.skillReport(model);

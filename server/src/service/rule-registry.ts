@@ -275,6 +275,12 @@ const own: readonly OwnRule[] = [
     summary: "An expectation has no `value`, `source` or `artifact_key`: nothing to observe.",
   },
   {
+    code: "evidence-key-undeclared",
+    area: "advisory",
+    severity: "warning",
+    summary: "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>` where every case writes a payload) reads a key no case declares. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
+  },
+  {
     code: "multiple-input-sets",
     area: "advisory",
     severity: "information",

@@ -7,6 +7,7 @@ import { ciDeterminismAdvisory } from "./ci-determinism";
 import { duplicateCasesAdvisory } from "./duplicate-cases";
 import { expectationAdvisory } from "./expectations";
 import { inputSetSelectionAdvisory } from "./input-set-selection";
+import { evidenceKeyAdvisory } from "./evidence-keys";
 
 /** Our own checks beyond the reference: never errors, so they never change the verdict. Each has its own code. */
 export const advisoryRules: readonly Advisory[] = [
@@ -18,4 +19,5 @@ export const advisoryRules: readonly Advisory[] = [
   duplicateCasesAdvisory,
   expectationAdvisory,
   inputSetSelectionAdvisory,
+  evidenceKeyAdvisory,
 ];

@@ -2,6 +2,7 @@ import { allRules, ruleInfo, type RuleInfo } from "../rule-registry";
 import { AREA_TITLES, AREA_WHY } from "./area-texts";
 import { authorField, authorMessage } from "./author-text";
 import { RULE_TEXTS, type RuleText } from "./rule-texts";
+import { RULE_EXAMPLES } from "./rule-examples";
 import { sampleValue } from "./samples";
 
 /**
@@ -36,6 +37,7 @@ function docOf(r: RuleInfo): RuleDoc {
   const text = RULE_TEXTS[r.code] ?? derived(r, field, message);
   return {
     ...text,
+    ...RULE_EXAMPLES[r.code],
     code: r.code,
     severity: r.severity,
     area: r.area,

@@ -289,6 +289,13 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     wrong: "cases:\n  - challenge_key: refund-question\n    item_key: refund-window-basic",
     right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic",
   },
+  "evidence-key-undeclared": {
+    checks: "A validator or judge reads `case.inputs.<key>`, `case.expectations.<key>` or `case.payload.<field>`, and no case of the pack declares that key (payload fields are checked only when every case writes a `payload`).",
+    why: "AgentClash checks only the form of an evidence path. When the pack is scored, a key that no case has makes the validator or judge come out unavailable for every case, so the score silently misses that check.",
+    fix: "Correct the key (the message suggests the closest declared one, and the quick fix writes it), or declare the input or expectation in the cases. Rename an input from its key or from the path: both are renamed together.",
+    wrong: "validators:\n  - key: policy-cited\n    type: contains\n    target: final_output\n    expected_from: case.expectations.policy_refrence",
+    right: "validators:\n  - key: policy-cited\n    type: contains\n    target: final_output\n    expected_from: case.expectations.policy_reference",
+  },
   "multiple-input-sets": {
     checks: "The pack has more than one input set.",
     why: "Starting a run then needs `agentclash eval start --input-set <key>`; this notice lists the keys to choose from.",

@@ -274,7 +274,8 @@ const splitInputSet: Fix = (model, d) => {
 const DECLARABLE: Partial<Record<SymbolKind, { list: (ref: SymbolEntry) => PathSegment[] | undefined; entry: string }>> = {
   challenge: { list: () => ["challenges"], entry: "challenges[]" },
   asset: { list: () => ["version", "assets"], entry: "asset" },
-  input: { list: (ref) => (ref.scope ? [...(parseFieldPath(ref.scope) ?? []), "inputs"] : undefined), entry: "input_sets[].cases[].inputs[]" },
+  // Inside its case only: an evidence path's key (scope EVERY_CASE) has no one case to be declared in.
+  input: { list: (ref) => withInputs(parseFieldPath(ref.scope)), entry: "input_sets[].cases[].inputs[]" },
   validator: { list: () => ["version", "evaluation_spec", "validators"], entry: "version.evaluation_spec.validators[]" },
   metric: { list: () => ["version", "evaluation_spec", "metrics"], entry: "version.evaluation_spec.metrics[]" },
   judge: { list: () => ["version", "evaluation_spec", "llm_judges"], entry: "version.evaluation_spec.llm_judges[]" },
@@ -293,6 +294,8 @@ function skeleton(entry: string, name: string): string[] {
   for (const k of conditionalKeys(entry, values)) values[k] = defaultValue(entry, k) ?? "TODO";
   return Object.entries(values).map(([k, v]) => `${k}: ${yamlScalar(v)}`);
 }
+
+const withInputs = (casePath: PathSegment[] | undefined) => (casePath ? [...casePath, "inputs"] : undefined);
 
 const undeclaredReference: Fix = (model, d) => {
   const kind = d.data?.kind as SymbolKind | undefined;

@@ -11,6 +11,7 @@ import { authorMessage } from "../docs/author-text";
 import { evidenceReads } from "./evidence-docs";
 import { noun, symbolPreview } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
+import { EVERY_CASE, type SymbolEntry } from "../model/symbols";
 
 /** Hover: on a reference or a declared key, a preview of what it names; on a key (or its value), the key's documentation. */
 export function hover(model: PackModel, position: Position): Hover | null {
@@ -18,8 +19,9 @@ export function hover(model: PackModel, position: Position): Hover | null {
   const index = symbolIndex(model);
   const sym = index.at(offset);
   if (sym) {
-    const decl = index.occurrences(sym.kind, sym.name, sym.scope).declarations[0];
-    const value = decl ? symbolPreview(model, decl) : `**${noun(sym.kind)}** \`${sym.name}\` is not declared`;
+    const decls = index.occurrences(sym.kind, sym.name, sym.scope).declarations;
+    let value = decls[0] ? symbolPreview(model, decls[0]) : `**${noun(sym.kind)}** \`${sym.name}\` is not declared`;
+    if (sym.scope === EVERY_CASE) value = evidenceHover(model, sym, decls.length) + value;
     return { contents: { kind: "markdown", value }, range: toRange(model.lines, sym.span) };
   }
   const c = cursorContext(model.yaml, model.text, offset);
@@ -42,6 +44,13 @@ export function hover(model: PackModel, position: Position): Hover | null {
     if (reads) docs.value = `**evidence** \`${ref}\` reads ${reads}.\n\n---\n\n${docs.value}`;
   }
   return { contents: docs, range: toRange(model.lines, c.span) };
+}
+
+/** What an evidence path reads, and in how many cases it is there. */
+function evidenceHover(model: PackModel, sym: SymbolEntry, declaring: number): string {
+  const path = `case.${sym.kind === "input" ? "inputs" : "expectations"}.${sym.name}`;
+  const cases = model.bundle.input_sets.reduce((n, set) => n + set.cases.length, 0);
+  return `**evidence** \`${path}\` reads ${evidenceReads(path)}; ${declaring} of ${cases} case${cases === 1 ? "" : "s"} declare${declaring === 1 ? "s" : ""} it.\n\n---\n\n`;
 }
 
 const MAX_CHECKS = 6;

@@ -2,7 +2,7 @@ import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Position, Range, Span, WorkspaceEdit } from "../types";
 import { yamlScalar } from "./edits";
-import type { SymbolEntry } from "../model/symbols";
+import { EVERY_CASE, type SymbolEntry } from "../model/symbols";
 import { DocumentHighlightKind, type DocumentHighlight, type Location, type TextEdit } from "vscode-languageserver-types";
 import { noun } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
@@ -79,10 +79,15 @@ export function rename(model: PackModel, position: Position, newName: string): R
   const refuse = (why: string) => ({ error: `cannot rename ${noun(s.kind)} "${s.name}" to "${newName}": ${why}` });
   const problem = invalidName(newName);
   if (problem) return refuse(problem);
-  if (newName !== s.name && symbolIndex(model).declared(s.kind, s.scope).some((d) => d.name === newName)) {
+  const o = occurrencesOf(model, s);
+  // A name read across cases (an evidence path reads it) is renamed in every case that declares it.
+  const scopes = new Set([s.scope, ...o.declarations.map((d) => d.scope)].filter((scope) => scope !== EVERY_CASE));
+  if (newName !== s.name && [...scopes].some((scope) => symbolIndex(model).declared(s.kind, scope).some((d) => d.name === newName))) {
     return refuse(`a ${noun(s.kind)} with that key already exists`);
   }
-  const o = occurrencesOf(model, s);
+  if (newName.includes(".") && o.references.some((r) => r.scope === EVERY_CASE)) {
+    return refuse("an evidence path reads a key only up to its first dot");
+  }
   const edits: TextEdit[] = [...o.declarations, ...o.references]
     .filter((e) => model.text.slice(e.span.start, e.span.end) === s.name)
     .sort((a, b) => a.span.start - b.span.start)

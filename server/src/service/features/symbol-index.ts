@@ -1,5 +1,5 @@
 import type { PackModel } from "../pack-model";
-import type { SymbolEntry, SymbolKind } from "../model/symbols";
+import { EVERY_CASE, type SymbolEntry, type SymbolKind } from "../model/symbols";
 import { CacheSlot } from "../model/model-cache";
 
 /**
@@ -7,9 +7,12 @@ import { CacheSlot } from "../model/model-cache";
  * lenses and completion ask about every symbol, and large packs declare tens of thousands of them.
  */
 export interface SymbolIndex {
-  /** Declarations and references of one symbol (kind, name, scope), in document order. */
+  /**
+   * Declarations and references of one symbol (kind, name, scope), in document order. A name an evidence path reads
+   * (scope EVERY_CASE) is one symbol across every case: asked from any case, the answer spans all of them.
+   */
   occurrences(kind: SymbolKind, name: string, scope: string): { declarations: SymbolEntry[]; references: SymbolEntry[] };
-  /** Declarations of a kind in a scope, in document order. */
+  /** Declarations of a kind in a scope (EVERY_CASE: in any scope, one per name), in document order. */
   declared(kind: SymbolKind, scope: string): SymbolEntry[];
   /** Declarations of a kind in any scope, in document order. */
   declaredAnywhere(kind: SymbolKind): SymbolEntry[];
@@ -50,12 +53,43 @@ function build(model: PackModel): SymbolIndex {
   for (const r of [...references].sort(byStart)) slot(r).references.push(r);
   const sortedRefs = [...references].sort(byStart);
   const sortedDecls = [...declarations].sort(byStart);
+  const across = acrossCases(bySymbol);
   return {
-    occurrences: (kind, name, scope) => bySymbol.get(`${kind}\u0000${scope}\u0000${name}`) ?? EMPTY,
-    declared: (kind, scope) => byScope.get(`${kind}\u0000${scope}`) ?? [],
+    occurrences: (kind, name, scope) => across(kind, name) ?? bySymbol.get(`${kind}\u0000${scope}\u0000${name}`) ?? EMPTY,
+    declared: (kind, scope) => (scope === EVERY_CASE ? firstOfEachName(byKind.get(kind) ?? []) : byScope.get(`${kind}\u0000${scope}`) ?? []),
     declaredAnywhere: (kind) => byKind.get(kind) ?? [],
     at: (offset) => covering(sortedRefs, offset) ?? covering(sortedDecls, offset),
   };
+}
+
+type Occurrences = { declarations: SymbolEntry[]; references: SymbolEntry[] };
+
+/** The occurrences, in every scope, of a name some evidence path reads; undefined for any other name. */
+function acrossCases(bySymbol: Map<string, Occurrences>): (kind: SymbolKind, name: string) => Occurrences | undefined {
+  const read = new Map<string, Occurrences>();
+  for (const k of bySymbol.keys()) {
+    const [kind, scope, name] = k.split("\u0000");
+    if (scope === EVERY_CASE) read.set(`${kind}\u0000${name}`, { declarations: [], references: [] });
+  }
+  if (read.size === 0) return () => undefined;
+  const byStart = (a: SymbolEntry, b: SymbolEntry) => a.span.start - b.span.start;
+  for (const [k, o] of bySymbol) {
+    const [kind, , name] = k.split("\u0000");
+    const all = read.get(`${kind}\u0000${name}`);
+    if (!all) continue;
+    all.declarations.push(...o.declarations);
+    all.references.push(...o.references);
+  }
+  for (const o of read.values()) {
+    o.declarations.sort(byStart);
+    o.references.sort(byStart);
+  }
+  return (kind, name) => read.get(`${kind}\u0000${name}`);
+}
+
+function firstOfEachName(entries: SymbolEntry[]): SymbolEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => !seen.has(e.name) && seen.add(e.name));
 }
 
 /** The entry whose span covers `offset`, among entries sorted by start (binary search). */

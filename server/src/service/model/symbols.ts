@@ -20,12 +20,18 @@ export type SymbolKind =
   | "dimension"
   | "check";
 
+/**
+ * The scope of an evidence path's reference (`case.inputs.<k>`): the key in every case the spec scores. A key such
+ * a path reads is one name across the cases: navigation and rename take all of them together.
+ */
+export const EVERY_CASE = "*";
+
 export interface SymbolEntry {
   kind: SymbolKind;
   name: string;
   /** The span of the name itself (inside `input:<name>` for a source reference). */
   span: Span;
-  /** Scope the name lives in: "" for pack-wide names; the case's field path for case inputs. */
+  /** Scope the name lives in: "" for pack-wide names; the case's field path for case inputs; EVERY_CASE for evidence paths. */
   scope: string;
   /** Field path of the declaring or referring value. */
   field: string;

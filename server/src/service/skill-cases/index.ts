@@ -8,6 +8,8 @@ export { documentDiagnostics } from "../diagnostics";
 export { completion } from "./features/completion";
 export { hover } from "./features/hover";
 export { codeActions } from "./features/actions";
+export { documentSymbols } from "./features/outline";
+export { documentLinks } from "./features/links";
 export type { TextEdit } from "vscode-languageserver-types";
 export type { CodeAction, CompletionItem, Hover, WorkspaceEdit } from "../types";
 export { buildPrompt, buildPrompts, promptsJson, promptsMarkdown } from "./prompts";

@@ -1,6 +1,7 @@
 import type { SymbolCollector } from "../../model/pack-model-type";
-import { nameIn, type SymbolKind } from "../../model/symbols";
+import { EVERY_CASE, nameIn, type SymbolKind } from "../../model/symbols";
 import { referencedSymbol } from "../../model/references";
+import { caseEvidencePaths } from "./evidence-paths";
 import type { Span } from "../../types";
 import { goTrim } from "../../util/go-quote";
 import { list, Obj, obj, SPEC, str } from "./read";
@@ -10,6 +11,7 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * keys, and every reference to them (the catalog's `cross_references`, server/data/pack-rules.json): dimensions' validators[], metric and judge_key, and
  * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
+ * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`) refer to that key in every case (EVERY_CASE).
  */
 const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
 const validatorOfDimension = referencedSymbol(DIMENSION, "validators");
@@ -66,4 +68,8 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     refer(metricOfDimension, d, "metric", goTrim(str(d.metric)), `${p}.metric`);
     refer(judgeOfDimension, d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
   });
+
+  for (const p of caseEvidencePaths(spec, at, text)) {
+    if (p.kind !== "payload" && p.nameSpan) symbols.reference({ kind: p.kind, name: p.name, span: p.nameSpan, scope: EVERY_CASE, field: p.field });
+  }
 };
