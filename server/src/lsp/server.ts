@@ -5,6 +5,7 @@ import type { ServerContext } from "./context";
 import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
 import { registerFeatureRequests } from "./feature-requests";
+import { registerServerCommands } from "./server-commands";
 import { IndexProgress } from "./index-progress";
 import { Lifecycle } from "./lifecycle";
 import { OpenDiagnostics } from "./open-diagnostics";
@@ -170,6 +171,7 @@ export function startServer(connection: Connection): void {
 
   registerFeatureRequests(ctx);
   registerCustomRequests(ctx);
+  registerServerCommands(ctx, { showDocument: () => client.showDocument });
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;
