@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { packSchema } from "../service/schema";
+import { packageVersion } from "../workspace/package-version";
 import { parseArgs, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
@@ -46,7 +47,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
         out(cmd.topic === "schema" ? SCHEMA_HELP : cmd.topic === "rules" ? RULES_HELP : HELP);
         return EXIT.ok;
       case "version":
-        out(`${version()}\n`);
+        out(`${packageVersion()}\n`);
         return EXIT.ok;
       case "schema":
         out(JSON.stringify(packSchema(), null, 2) + "\n");
@@ -99,7 +100,7 @@ async function lint(cmd: LintCommand, out: (s: string) => void, err: (s: string)
       out(formatGithub(reports, env.cwd));
       break;
     case "sarif":
-      out(formatSarif(reports, { cwd: env.cwd, version: version() }));
+      out(formatSarif(reports, { cwd: env.cwd, version: packageVersion() }));
       break;
     case "text": {
       const color = cmd.color ?? (env.stdoutIsTTY && !env.env.NO_COLOR);
@@ -135,22 +136,6 @@ function assetRoots(paths: string[], cwd: string): string[] {
     }
   });
   return [resolve(cwd), ...dirs];
-}
-
-/** The npm package's name (package.json "name"); the commands it installs are `packlint` and `packlint-language-server`. */
-const PACKAGE_NAME = "agentclash-packlint";
-
-/** packlint's version, from the package.json above this module (in the source tree, its build output or its bundle in lib/). */
-function version(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === PACKAGE_NAME && pkg.version) return pkg.version;
-    } catch {
-      // not here; look further up
-    }
-    if (dirname(dir) === dir) return "unknown";
-  }
 }
 
 export function main(argv = process.argv.slice(2)): void {

@@ -1,4 +1,5 @@
 import { CancellationToken, Connection, ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
+import { performance } from "node:perf_hooks";
 import { paramsProblem } from "./params";
 
 /**
@@ -29,8 +30,11 @@ export class Lifecycle {
       if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+      const started = performance.now();
       try {
         const result = await fn(params, token);
+        // Only when the client traces (packlint.trace.server): a line per request would be noise in the log.
+        this.connection.tracer.log(`${name}: ${(performance.now() - started).toFixed(1)} ms`);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {
