@@ -1,4 +1,4 @@
-import { ErrorCodes, type ExecuteCommandParams, type Location, ResponseError } from "vscode-languageserver/node";
+import { ErrorCodes, type ExecuteCommandParams, type Location, MessageType, ResponseError, ShowMessageNotification } from "vscode-languageserver/node";
 import { URI, Utils } from "vscode-uri";
 import { ServerCommands } from "../../../shared/src";
 import type { ServerContext } from "./context";
@@ -18,6 +18,8 @@ const MAX_LISTED = 10;
  */
 export function registerServerCommands(ctx: ServerContext, client: CommandClient): void {
   const { connection, lifecycle } = ctx;
+  // A plain notification: showInformationMessage would send a request and wait for a choice there is none of.
+  const tell = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }).catch(() => undefined);
   connection.onExecuteCommand(
     lifecycle.guard<ExecuteCommandParams, unknown>("executeCommand", null, async (p) => {
       const args = Array.isArray(p?.arguments) ? p.arguments : [];
@@ -25,15 +27,15 @@ export function registerServerCommands(ctx: ServerContext, client: CommandClient
         case ServerCommands.showReferences: {
           const locations = args[2];
           if (!Array.isArray(locations) || !locations.every(isLocation)) return invalid(`${p.command}: arguments must be a uri, a position and a list of locations`);
-          if (locations.length === 0) connection.window.showInformationMessage("No references.");
+          if (locations.length === 0) tell("No references.");
           else if (client.showDocument()) await connection.window.showDocument({ uri: locations[0].uri, selection: locations[0].range, takeFocus: true });
-          else connection.window.showInformationMessage(listed(locations));
+          else tell(listed(locations));
           return locations;
         }
         case ServerCommands.runInputSet: {
           const command = args[0];
           if (typeof command !== "string" || command === "") return invalid(`${p.command}: the argument must be a command line`);
-          connection.window.showInformationMessage(`Run it in a terminal: ${command}`);
+          tell(`Run it in a terminal: ${command}`);
           return command;
         }
         default:
