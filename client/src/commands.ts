@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillText, WorkspaceValidation } from "../../shared/src";
-import type { ReportKind, Reports } from "./reports";
+import { REPORT_SCHEME, type ReportKind, type Reports } from "./reports";
 
 /** The commands: each asks the server to do the work and only shows the result. */
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, reports: Reports): void {
@@ -43,7 +43,10 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   register(Commands.skillPrompts, reportCommand(Requests.skillPrompts, "skillPrompts", caseFile));
   register(Commands.skillReport, reportCommand(Requests.skillReport, "skillReport", caseFile));
   register(Commands.inputSetReport, reportCommand(Requests.inputSetReport, "inputSet", "a challenge pack"));
-  register(Commands.saveReportAs, (uri?: vscode.Uri) => reports.saveAs(uri instanceof vscode.Uri ? uri : undefined));
+  // From the preview's title bar: the report's URI; from a script or test, also the file to write.
+  register(Commands.saveReportAs, (uri?: unknown, target?: unknown) =>
+    reports.saveAs(uri instanceof vscode.Uri && uri.scheme === REPORT_SCHEME ? uri : undefined, target instanceof vscode.Uri ? target : undefined),
+  );
 
   // The one command that starts the user's agent: only after they confirm the command line, in a terminal they see.
   register(Commands.runSkillTest, async () => {

@@ -55,13 +55,13 @@ export class Reports implements vscode.TextDocumentContentProvider, vscode.Dispo
     return this.last;
   }
 
-  /** "Save as…": writes a report to a file the user picks (the workspace's first folder is offered). */
-  async saveAs(uri = this.current()): Promise<vscode.Uri | undefined> {
+  /** "Save as…": writes a report to `target`, else to a file the user picks (the workspace's first folder is offered). */
+  async saveAs(uri = this.current(), target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const text = uri && this.texts.get(uri.toString());
     if (!uri || text === undefined) return void vscode.window.showWarningMessage("No packlint report to save: run a report command first.");
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = uri.path.slice(1).toLowerCase().replace(/[^a-z0-9.]+/g, "-");
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, name), filters: { Markdown: ["md"] }, title: "Save the report as" });
+    target ??= await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, name), filters: { Markdown: ["md"] }, title: "Save the report as" });
     if (!target) return undefined;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     return target;
