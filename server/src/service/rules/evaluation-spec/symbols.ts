@@ -1,5 +1,6 @@
 import type { SymbolCollector } from "../../model/pack-model-type";
 import { nameIn, type SymbolKind } from "../../model/symbols";
+import { referencedSymbol } from "../../model/references";
 import type { Span } from "../../types";
 import { enums } from "../../catalog";
 import { goTrim } from "../../util/go-quote";
@@ -13,6 +14,10 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
  */
 const BUILTIN = enums.builtin_dimension_keys.values as Record<string, { source: string }>;
+const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
+const validatorOfDimension = referencedSymbol(DIMENSION, "validators");
+const metricOfDimension = referencedSymbol(DIMENSION, "metric");
+const judgeOfDimension = referencedSymbol(DIMENSION, "judge_key");
 
 export const evaluationSpecSymbols: SymbolCollector = (model) => {
   const spec = obj(model.bundle.version.evaluation_spec);
@@ -70,9 +75,9 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     const key = goTrim(str(d.key));
     if (validators.length === 0 && key !== "" && at.has(d, "key")) readsEveryValidator(key, str(d.source), nameIn(text, at.value(d, "key"), key), p);
     validators.forEach((v, k) => {
-      if (typeof v === "string" && v !== "") symbols.reference(entry("validator", v, at.item(validators, k), `${p}.validators[${k}]`));
+      if (typeof v === "string" && v !== "") symbols.reference(entry(validatorOfDimension, v, at.item(validators, k), `${p}.validators[${k}]`));
     });
-    refer("metric", d, "metric", goTrim(str(d.metric)), `${p}.metric`);
-    refer("judge", d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
+    refer(metricOfDimension, d, "metric", goTrim(str(d.metric)), `${p}.metric`);
+    refer(judgeOfDimension, d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
   });
 };
