@@ -45,6 +45,8 @@ export class Workspace {
   private readonly onDisk: WorkspaceFiles;
   /** Bumped per rebuild: only the last one's totals are logged. */
   private builds = 0;
+  /** A rebuild is under way: one that replaces it is not announced again. */
+  private indexing = false;
 
   constructor(private readonly host: WorkspaceHost) {
     this.scopes = new WorkspaceScopes(
@@ -68,7 +70,8 @@ export class Workspace {
     const build = ++this.builds;
     const roots = this.scopes.roots();
     const started = Date.now();
-    if (roots.length) this.host.info(`indexing ${roots.join(", ")}`);
+    if (roots.length && !this.indexing) this.host.info(`indexing ${roots.join(", ")}`);
+    this.indexing = true;
     let quarter = 0;
     return this.index
       .build(roots, (done, total) => {
@@ -82,7 +85,10 @@ export class Workspace {
         this.onDisk.refresh((uri) => this.host.isOpen(uri));
       })
       .catch((e) => this.host.log("indexing", e))
-      .finally(() => progress.done());
+      .finally(() => {
+        if (build === this.builds) this.indexing = false;
+        progress.done();
+      });
   }
 
   /** A file's diagnostics as on disk, with its rule levels and the asset check. */
