@@ -1,10 +1,10 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import type * as lsp from "vscode-languageclient";
 import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillText, WorkspaceValidation } from "../../shared/src";
+import { REPORT_SCHEME, type ReportKind, type Reports } from "./reports";
 
 /** The commands: each asks the server to do the work and only shows the result. */
-export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel): void {
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, reports: Reports): void {
   // VS Code passes a command's arguments untyped; each handler declares its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
@@ -30,19 +30,23 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   register(Commands.restartServer, () => client.restart());
   register(Commands.showOutput, () => output.show(true));
 
-  const markdownCommand = (request: string, what: string) => async () => {
+  // A report is shown read-only in the Markdown preview, one tab per kind, refreshed in place when run again.
+  const reportCommand = (request: string, kind: ReportKind, what: string) => async () => {
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc) return void vscode.window.showWarningMessage(`Open ${what} first.`);
     const result = await client.sendRequest<SkillText>(request, { uri: doc.uri.toString() });
     if (result.markdown === null) return void vscode.window.showWarningMessage(result.error ?? "Nothing to show.");
-    const shown = await vscode.workspace.openTextDocument({ language: "markdown", content: result.markdown });
-    await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    await reports.show(kind, result.markdown);
     return result;
   };
   const caseFile = "a Skill Testing case file (tests/skill_cases.yaml)";
-  register(Commands.skillPrompts, markdownCommand(Requests.skillPrompts, caseFile));
-  register(Commands.skillReport, markdownCommand(Requests.skillReport, caseFile));
-  register(Commands.inputSetReport, markdownCommand(Requests.inputSetReport, "a challenge pack"));
+  register(Commands.skillPrompts, reportCommand(Requests.skillPrompts, "skillPrompts", caseFile));
+  register(Commands.skillReport, reportCommand(Requests.skillReport, "skillReport", caseFile));
+  register(Commands.inputSetReport, reportCommand(Requests.inputSetReport, "inputSet", "a challenge pack"));
+  // From the preview's title bar: the report's URI; from a script or test, also the file to write.
+  register(Commands.saveReportAs, (uri?: unknown, target?: unknown) =>
+    reports.saveAs(uri instanceof vscode.Uri && uri.scheme === REPORT_SCHEME ? uri : undefined, target instanceof vscode.Uri ? target : undefined),
+  );
 
   // The one command that starts the user's agent: only after they confirm the command line, in a terminal they see.
   register(Commands.runSkillTest, async () => {
@@ -70,7 +74,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   });
 
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
-  register(Commands.runInputSet, async (command: unknown) => {
+  register(Commands.offerInputSetRun, async (command: unknown) => {
     if (typeof command !== "string" || command === "") return;
     const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
     if (choice === COPY) await vscode.env.clipboard.writeText(command);
@@ -80,16 +84,6 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
       terminal.sendText(command);
     }
   });
-
-  // Code lenses ask for this with LSP JSON arguments; VS Code's own command wants its types.
-  register(Commands.showReferences, (uri: string, position: lsp.Position, locations: lsp.Location[]) =>
-    vscode.commands.executeCommand(
-      "editor.action.showReferences",
-      vscode.Uri.parse(uri),
-      client.protocol2CodeConverter.asPosition(position),
-      locations.map((l) => client.protocol2CodeConverter.asLocation(l)),
-    ),
-  );
 }
 
 const RUN_IN_TERMINAL = "Run in Terminal";

@@ -3,6 +3,7 @@ import type { LanguageClient } from "vscode-languageclient/node";
 import { registerCommands } from "./commands";
 import { createLanguageClient } from "./language-client";
 import { offerLanguageMode } from "./language-mode";
+import { REPORT_SCHEME, Reports } from "./reports";
 import { PackStatusBar } from "./status-bar";
 
 let client: LanguageClient | undefined;
@@ -12,7 +13,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel("packlint", { log: true });
   context.subscriptions.push(output);
   client = createLanguageClient(context, output);
-  registerCommands(context, client, output);
+  const reports = new Reports();
+  context.subscriptions.push(reports, vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports));
+  registerCommands(context, client, output, reports);
   const status = new PackStatusBar(client);
   context.subscriptions.push(status);
   await client.start();

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { DocumentSelector, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
 import { LanguageIds, SETTINGS_SECTION } from "../../shared/src";
+import { lensMiddleware } from "./lens-commands";
 
 /** The Red Hat YAML extension serves every document in `yaml` mode; with it installed, those are left to it. */
 export const RED_HAT_YAML = "redhat.vscode-yaml";
@@ -26,6 +27,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     documentSelector,
     outputChannel: output,
     initializationOptions: vscode.workspace.getConfiguration(SETTINGS_SECTION),
+    middleware: lensMiddleware(() => client),
   };
-  return new LanguageClient("packlint", "packlint", serverOptions, clientOptions);
+  const client = new LanguageClient("packlint", "packlint", serverOptions, clientOptions);
+  return client;
 }

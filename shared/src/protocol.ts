@@ -1,10 +1,21 @@
 /** Names shared by the server and its clients: commands and custom requests. */
 
-export const Commands = {
-  /** Shows reference locations (arguments: uri, position, locations — LSP JSON). Code lenses use it; the client implements it. */
+/**
+ * The commands the server executes (`workspace/executeCommand`, listed in its `executeCommandProvider`); its code
+ * lenses name them, so they work in any LSP client. The VS Code extension maps them to its own UI instead.
+ */
+export const ServerCommands = {
+  /** Arguments: uri, position, locations (LSP JSON). Answers the locations and shows the first (`window/showDocument`), or lists them in a message. */
   showReferences: "packlint.showReferences",
-  /** Offers an `agentclash eval start --input-set <key>` command line (argument: the command): copy it or run it in a terminal. */
+  /** Argument: an `agentclash eval start --input-set <key>` command line. Answers it and shows it in a message; the server never runs it. */
   runInputSet: "packlint.runInputSet",
+} as const;
+
+export const Commands = {
+  /** Offers an `agentclash eval start --input-set <key>` command line (argument: the command): copy it or run it in a terminal (VS Code's input-set lens). */
+  offerInputSetRun: "packlint.offerInputSetRun",
+  /** Saves the report shown in the active preview (or the last one) to a file the user picks. */
+  saveReportAs: "packlint.saveReportAs",
   /** The VS Code extension's commands (contributed in client/package.json); their work is done by the requests below. */
   validateWorkspace: "packlint.validateWorkspace",
   convertLegacyItems: "packlint.convertLegacyItems",

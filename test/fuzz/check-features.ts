@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Commands } from "../../shared/src";
+import { ServerCommands } from "../../shared/src";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import * as svc from "../../server/src/service";
 import * as skill from "../../server/src/service/skill-cases";
@@ -103,7 +103,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
   for (const f of timed(stats, "folding", boundMs, () => session.folding!())) {
     assert.ok(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < lines.length, `folding ${JSON.stringify(f)}`);
   }
-  for (const l of timed(stats, "lenses", boundMs, () => session.lenses!(Commands))) assertRangeInside(lines, l.range, "lens");
+  for (const l of timed(stats, "lenses", boundMs, () => session.lenses!(ServerCommands))) assertRangeInside(lines, l.range, "lens");
   // As the workspace's host resolves them (ConfinedFiles.lookup): a lone surrogate is the file system's U+FFFD.
   for (const l of timed(stats, "links", boundMs, () => session.links!((p) => `file:///fuzz/${encodeURIComponent(p.toWellFormed())}`))) assertRangeInside(lines, l.range, "link");
 

@@ -118,3 +118,41 @@ test("4. hover on a challenge_key value shows the challenge's title", () =>
     await hover.waitFor({ timeout: UI_TIMEOUT });
     assert.match(await hover.innerText(), /title: Refund window question/);
   }));
+
+/** Runs a command from the palette by its title. */
+async function runCommand(title: string): Promise<void> {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(`>${title}`);
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.press("Enter");
+}
+
+test("5. the input-set report opens read-only in the Markdown preview, in one tab however often it runs", () =>
+  step("5-input-set-report-preview", async () => {
+    await wb.openFile("valid.pack.yaml");
+    await runCommand("packlint: Input-Set Report");
+    const tab = page.locator(".tabs-container .tab", { hasText: "Input-Set Report.md" });
+    await tab.first().waitFor({ timeout: UI_TIMEOUT });
+    // The rendered report, inside the preview's webview frames.
+    const rendered = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame").locator("h1, h2").first();
+    await rendered.waitFor({ timeout: UI_TIMEOUT });
+    await page.locator(".tabs-container .tab", { hasText: "valid.pack.yaml" }).first().click();
+    await runCommand("packlint: Input-Set Report");
+    await page.locator(".tabs-container .tab.active", { hasText: "Input-Set Report.md" }).waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await tab.count(), 1, "one tab after two runs");
+    assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing to save");
+  }));
+
+test("6. the output channel tells what the server did: its start, folders, index totals, what each file is served as", () =>
+  step("6-output-log", async () => {
+    await runCommand("packlint: Show the Language Server's Output");
+    await runCommand("View: Toggle Maximized Panel"); // every line in view: the editor renders only those
+    const log = page.locator(".output-view, .panel .monaco-editor .view-lines").first();
+    await log.waitFor({ timeout: UI_TIMEOUT });
+    // The editor writes spaces as no-break spaces and wraps long lines: `\s` matches both.
+    for (const text of [/packlint-language-server\s\d+\.\d+\.\d+\sstarted/, /workspace\sfolders:\s/, /indexed\s4\sfiles\s\(3\spacks,\s1\sSkill\scase\sfile\)\sin\s\d+\sms/, /serving\s\S*valid\.pack\.yaml\sas\sa\s+challenge\spack/]) {
+      await page.locator(".panel .view-lines", { hasText: text }).first().waitFor({ timeout: UI_TIMEOUT });
+    }
+  }));

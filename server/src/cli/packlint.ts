@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { packSchema } from "../service/schema";
+import { packageVersion } from "../workspace/package-version";
 import { parseArgs } from "./args";
 import { printableLine } from "./format-text";
 import { HELP, RULES_HELP, SCHEMA_HELP } from "./help";
@@ -34,7 +33,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
         out(cmd.topic === "schema" ? SCHEMA_HELP : cmd.topic === "rules" ? RULES_HELP : HELP);
         return EXIT.ok;
       case "version":
-        out(`${version()}\n`);
+        out(`${packageVersion()}\n`);
         return EXIT.ok;
       case "schema":
         out(JSON.stringify(packSchema(), null, 2) + "\n");
@@ -43,7 +42,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
         out(cmd.code ? formatRulePage(cmd.code, cmd.format) : formatRules(cmd.format));
         return EXIT.ok;
       case "lint":
-        return await lint(cmd, out, err, env, version());
+        return await lint(cmd, out, err, env, packageVersion());
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -56,22 +55,6 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
       return EXIT.internal;
     }
     throw e;
-  }
-}
-
-/** The npm package's name (package.json "name"); the commands it installs are `packlint` and `packlint-language-server`. */
-const PACKAGE_NAME = "agentclash-packlint";
-
-/** packlint's version, from the package.json above this module (in the source tree, its build output or its bundle in lib/). */
-function version(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === PACKAGE_NAME && pkg.version) return pkg.version;
-    } catch {
-      // not here; look further up
-    }
-    if (dirname(dir) === dir) return "unknown";
   }
 }
 

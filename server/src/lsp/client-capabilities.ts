@@ -1,3 +1,4 @@
+import { ServerCommands } from "../../../shared/src";
 import { CodeActionKind, type InitializeParams, type ServerCapabilities, TextDocumentSyncKind } from "vscode-languageserver/node";
 import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
 
@@ -8,6 +9,7 @@ export interface ClientSupport {
   refreshDiagnostics: boolean;
   workspaceFoldersRequests: boolean;
   watchedFilesRegistration: boolean;
+  showDocument: boolean;
 }
 
 export function clientSupport(params: InitializeParams | undefined): ClientSupport {
@@ -18,6 +20,7 @@ export function clientSupport(params: InitializeParams | undefined): ClientSuppo
     refreshDiagnostics: !!caps.workspace?.diagnostics?.refreshSupport,
     workspaceFoldersRequests: !!caps.workspace?.workspaceFolders,
     watchedFilesRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    showDocument: !!caps.window?.showDocument?.support,
   };
 }
 
@@ -34,6 +37,7 @@ export function serverCapabilities(client: ClientSupport): ServerCapabilities {
     documentSymbolProvider: true,
     foldingRangeProvider: true,
     codeLensProvider: { resolveProvider: false },
+    executeCommandProvider: { commands: Object.values(ServerCommands) },
     documentLinkProvider: { resolveProvider: false },
     workspaceSymbolProvider: true,
     diagnosticProvider: client.pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,

@@ -1,5 +1,5 @@
 import { LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
-import { Commands } from "../../../shared/src";
+import { ServerCommands } from "../../../shared/src";
 import type { DocumentSession } from "../service/languages";
 import { limitOutline } from "../service/large-files";
 import { type ServerContext, sessionFor } from "./context";
@@ -49,7 +49,7 @@ export function registerFeatureRequests(ctx: ServerContext): void {
     guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
   );
   connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(Commands), []) : [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(ServerCommands), []) : [])));
   connection.onDocumentLinks(
     guard("documentLink", [], (p) =>
       extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],

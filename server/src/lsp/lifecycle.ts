@@ -1,5 +1,6 @@
 import { CancellationToken, Connection, ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 import type { Foreground } from "./foreground";
+import { performance } from "node:perf_hooks";
 import { paramsProblem } from "./params";
 
 /**
@@ -33,10 +34,13 @@ export class Lifecycle {
       const problem = paramsProblem(name, params);
       if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
       const end = this.foreground.hold();
+      const started = performance.now();
       try {
         await new Promise((resolve) => setImmediate(resolve));
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         const result = await fn(params, token);
+        // Only when the client traces (packlint.trace.server): a line per request would be noise in the log.
+        this.connection.tracer.log(`${name}: ${(performance.now() - started).toFixed(1)} ms`);
         if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
         return result;
       } catch (e) {

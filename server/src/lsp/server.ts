@@ -6,6 +6,9 @@ import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
 import { Foreground } from "./foreground";
 import { registerFeatureRequests } from "./feature-requests";
+import { registerServerCommands } from "./server-commands";
+import { servingNote } from "./serving-log";
+import { packageVersion } from "../workspace/package-version";
 import { IndexProgress } from "./index-progress";
 import { Lifecycle } from "./lifecycle";
 import { OpenDiagnostics } from "./open-diagnostics";
@@ -94,7 +97,13 @@ export function startServer(connection: Connection, foreground = new Foreground(
     idle: () => foreground.idle(),
     aside: (wait) => foreground.aside(wait),
     trace: (message) => connection.tracer.log(message),
+    info: (message) => connection.console.info(message),
   });
+  const setFolders = (folders: { uri: string; name: string }[]) => {
+    workspace.scopes.setFolders(folders);
+    const shown = workspace.scopes.folderList().map((f) => (f.path ? `${f.name} (${f.path})` : `${f.name} (${f.uri}: not on disk, nothing is read)`));
+    connection.console.info(shown.length ? `workspace folders: ${shown.join(", ")}` : "no workspace folder: open files are served, nothing on disk is looked at");
+  };
   const settings = new SettingsSync(connection, () => workspace.scopes, revalidateAll, log);
   const extras = new ExtrasNotice(connection);
   const ctx: ServerContext = { connection, documents, sessions, workspace, lifecycle, diagnostics, extras };
@@ -104,6 +113,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
   documents.onDidOpen((e) =>
     safely("open", () => {
       opened.add(e.document.uri);
+      connection.console.info(servingNote(workspace.scopes, e.document.uri, e.document.languageId, e.document.getText()));
       // A pulling client keeps pulled and pushed diagnostics apart: an opened file's disk results would show twice.
       if (client.pullDiagnostics) workspace.opened(e.document.uri);
     }),
@@ -147,7 +157,8 @@ export function startServer(connection: Connection, foreground = new Foreground(
     client = clientSupport(params);
     settings.asks = client.configurationRequests;
     settings.initial(params?.initializationOptions);
-    workspace.scopes.setFolders(params?.workspaceFolders ? workspaceFolders(params.workspaceFolders) : workspaceFolders([{ uri: params?.rootUri }]));
+    connection.console.info(`packlint-language-server ${packageVersion()} started (Node ${process.version}${params?.clientInfo?.name ? `, client: ${params.clientInfo.name}` : ""})`);
+    setFolders(params?.workspaceFolders ? workspaceFolders(params.workspaceFolders) : workspaceFolders([{ uri: params?.rootUri }]));
     return { capabilities: serverCapabilities(client), serverInfo: { name: "packlint-language-server" } };
   });
 
@@ -161,7 +172,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
         safely("workspace folders", () => {
           const removed = new Set(workspaceFolders(e?.removed).map((f) => f.uri));
           const kept = workspace.scopes.folderList().filter((f) => !removed.has(f.uri));
-          workspace.scopes.setFolders([...kept, ...workspaceFolders(e?.added).filter((f) => !kept.some((k) => k.uri === f.uri))]);
+          setFolders([...kept, ...workspaceFolders(e?.added).filter((f) => !kept.some((k) => k.uri === f.uri))]);
           // Rebuilt at once, so requests that follow see the new folders; again once their settings are in.
           void workspace.rebuild();
           void settings.load();
@@ -179,6 +190,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
 
   registerFeatureRequests(ctx);
   registerCustomRequests(ctx);
+  registerServerCommands(ctx, { showDocument: () => client.showDocument });
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;

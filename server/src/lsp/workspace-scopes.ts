@@ -35,8 +35,8 @@ export class WorkspaceScopes {
   private files = new ConfinedFiles([]);
   private readonly configs: ProjectConfigs;
 
-  constructor(onConfigProblem: (config: FoundConfig) => void = () => undefined) {
-    this.configs = new ProjectConfigs((path) => this.files.readFile(path), onConfigProblem);
+  constructor(onConfigProblem: (config: FoundConfig) => void = () => undefined, onConfigRead: (config: FoundConfig) => void = () => undefined) {
+    this.configs = new ProjectConfigs((path) => this.files.readFile(path), onConfigProblem, onConfigRead);
   }
 
   setFolders(folders: readonly { uri: string; name: string }[]): void {

@@ -4,7 +4,7 @@ import { URI } from "vscode-uri";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
-import { CONFIG_FILE_NAMES } from "../workspace/project-config";
+import { CONFIG_FILE_NAMES, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { analyzeFile, finishDiagnostics, summarize } from "../workspace/file-check";
@@ -39,6 +39,8 @@ export interface WorkspaceHost {
   aside<T>(wait: Promise<T>): Promise<T>;
   /** A `$/logTrace` message (sent when the client asked for a trace). */
   trace(message: string): void;
+  /** Tells the user's log what the server does (folders, configs read, the index's totals). */
+  info(message: string): void;
 }
 
 /**
@@ -49,10 +51,15 @@ export class Workspace {
   readonly scopes: WorkspaceScopes;
   readonly index: WorkspaceIndex;
   private readonly onDisk: WorkspaceFiles;
+  /** Bumped per rebuild: only the last one's totals are logged. */
+  private builds = 0;
+  /** A rebuild is under way: one that replaces it is not announced again. */
+  private indexing = false;
 
   constructor(private readonly host: WorkspaceHost) {
-    this.scopes = new WorkspaceScopes((config) =>
-      host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
+    this.scopes = new WorkspaceScopes(
+      (config) => host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
+      (config) => host.info(`config read: ${config.path}${configSummary(config)}`),
     );
     this.index = new WorkspaceIndex({
       uri: (path) => URI.file(path).toString(),
@@ -74,14 +81,28 @@ export class Workspace {
   /** (Re)builds the index in the background with progress; disk diagnostics already published follow it. */
   rebuild(): Promise<void> {
     const progress = this.host.progress();
+    const build = ++this.builds;
+    const roots = this.scopes.roots();
+    const started = Date.now();
+    if (roots.length && !this.indexing) this.host.info(`indexing ${roots.join(", ")}`);
+    this.indexing = true;
+    let quarter = 0;
     return this.index
-      .build(this.scopes.roots(), (done, total) => progress.report(done, total))
+      .build(roots, (done, total) => {
+        progress.report(done, total);
+        // Large workspaces: a line at each quarter, so a slow index shows where it is.
+        if (total >= LOGGED_PROGRESS && Math.floor((done * 4) / total) > quarter && done < total) this.host.info(`indexing: ${done}/${total} files (${25 * ++quarter}%)`);
+      })
       .then(() => {
         if (this.index.size >= MAX_FILES) this.host.warn(`packlint: the workspace has more than ${MAX_FILES} packs; the index holds the first ${MAX_FILES}`);
+        if (build === this.builds && roots.length) this.host.info(indexTotals(this.index.all(), Date.now() - started));
         this.onDisk.refresh((uri) => this.host.isOpen(uri));
       })
       .catch((e) => this.host.log("indexing", e))
-      .finally(() => progress.done());
+      .finally(() => {
+        if (build === this.builds) this.indexing = false;
+        progress.done();
+      });
   }
 
   /** A file's diagnostics as on disk, with its rule levels and the asset check. */
@@ -156,6 +177,26 @@ export class Workspace {
     this.onDisk.refresh((uri) => this.host.isOpen(uri) || affected.has(uri), (file) => namesAny(file, touched));
     this.host.diskChanged();
   }
+}
+
+/** Workspaces with at least this many candidate files log the index's progress by quarters. */
+const LOGGED_PROGRESS = 400;
+
+/** `indexed 12 files (10 packs, 2 Skill case files) in 85 ms`. */
+function indexTotals(files: readonly IndexedFile[], ms: number): string {
+  const packs = files.filter((f) => f.kind === "challenge-pack").length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `indexed ${plural(files.length, "file")} (${plural(packs, "pack")}, ${plural(files.length - packs, "Skill case file")}) in ${ms} ms`;
+}
+
+/** What a config sets, in a few words: ` (rules: 2, packs: 1 glob, ignore: 1 glob)`. */
+function configSummary(config: FoundConfig): string {
+  const parts: string[] = [];
+  const rules = Object.keys(config.config.rules ?? {}).length;
+  if (rules) parts.push(`rules: ${rules}`);
+  if (config.config.packs?.length) parts.push(`packs: ${config.config.packs.length} glob${config.config.packs.length === 1 ? "" : "s"}`);
+  if (config.config.ignore?.length) parts.push(`ignore: ${config.config.ignore.length} glob${config.config.ignore.length === 1 ? "" : "s"}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 /** Whether a pack names one of the paths (or a file below one of them). */

@@ -64,6 +64,8 @@ export class ProjectConfigs {
   constructor(
     private readonly read: (path: string) => string | undefined,
     private readonly onProblem: (config: FoundConfig) => void = () => undefined,
+    /** Each config when it is first read (again after `invalidate`). */
+    private readonly onRead: (config: FoundConfig) => void = () => undefined,
   ) {}
 
   /** The config of a file (absolute path) inside the workspace folder `root`; none for files outside it. */
@@ -86,9 +88,10 @@ export class ProjectConfigs {
       found = parent === dir ? undefined : this.forDir(parent, root);
     }
     this.byDir.set(dir, found);
-    if (found && (found.syntaxError || found.problems.length) && !this.reported.has(found.path)) {
+    if (found && !this.reported.has(found.path)) {
       this.reported.add(found.path);
-      this.onProblem(found);
+      this.onRead(found);
+      if (found.syntaxError || found.problems.length) this.onProblem(found);
     }
     return found;
   }

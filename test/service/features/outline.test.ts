@@ -1,5 +1,5 @@
 import { test } from "node:test";
-import { Commands } from "../../../shared/src";
+import { ServerCommands } from "../../../shared/src";
 import assert from "node:assert/strict";
 import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSymbol, foldingRanges } from "../../../server/src/service";
 import { marked, yaml } from "../../helpers/fixture";
@@ -120,26 +120,28 @@ test("folding ranges: blocks from their key or dash to their last line, block sc
   ]);
 });
 
-test("code lens: cases per challenge, dimensions per validator and judge, with the locations to show", () => {
+test("code lens: cases per challenge, dimensions per validator and judge (a validators dimension with no list reads all), with the locations to show", () => {
   const model = buildPackModel(pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }), URI);
-  const lenses = codeLenses(model, Commands)
+  const lenses = codeLenses(model, ServerCommands)
     .filter((l) => l.command.command === "packlint.showReferences")
     .map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
   const line = (needle: string) => model.text.split("\n").findIndex((l) => l.includes(needle));
   assert.deepEqual(lenses, [
-    [line("- key: exact"), "used by 2 dimensions", "packlint.showReferences", 2],
-    [line("- key: unused"), "used by 0 dimensions", "packlint.showReferences", 0],
+    [line("- key: exact"), "used by 3 dimensions", "packlint.showReferences", 3],
+    [line("- key: unused"), "used by 1 dimension", "packlint.showReferences", 1],
     [line("- key: tone"), "used by 1 dimension", "packlint.showReferences", 1],
     [line("- key: refund-question"), "2 cases in 2 input sets", "packlint.showReferences", 2],
+    [line("- key: refund-smoke"), "1 case", "packlint.showReferences", 1],
+    [line("- key: refund-full"), "1 case", "packlint.showReferences", 1],
   ].sort((a, b) => (a[0] as number) - (b[0] as number)));
 });
 
-test("code lens on input sets: case count and the eval command, offered (never run) through packlint.runInputSet", () => {
-  const src = pack({ inputSets: sections.inputSets.replace("key: refund-smoke", "key: ⟦refund-smoke⟧") });
+test("code lens on input sets: its cases (shown on click) and the eval command, offered (never run) through packlint.runInputSet", () => {
+  const src = pack({ inputSets: sections.inputSets.replace("key: refund-smoke", "key: ⟦refund-smoke⟧").replace("case_key: refund-window-basic", "case_key: ⟦refund-window-basic⟧") });
   const m = marked(src);
-  const lenses = codeLenses(buildPackModel(m.text, URI), Commands).filter((l) => l.range.start.line === m.ranges[0].start.line);
+  const lenses = codeLenses(buildPackModel(m.text, URI), ServerCommands).filter((l) => l.range.start.line === m.ranges[0].start.line);
   assert.deepEqual(lenses, [
-    { range: m.ranges[0], command: { title: "1 case", command: "" } },
+    { range: m.ranges[0], command: { title: "1 case", command: "packlint.showReferences", arguments: [URI, m.ranges[0].start, [{ uri: URI, range: m.ranges[1] }]] } },
     {
       range: m.ranges[0],
       command: { title: "▶ agentclash eval start --input-set refund-smoke", command: "packlint.runInputSet", arguments: ["agentclash eval start --input-set refund-smoke"] },

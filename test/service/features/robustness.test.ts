@@ -1,5 +1,5 @@
 import { test } from "node:test";
-import { Commands } from "../../../shared/src";
+import { ServerCommands } from "../../../shared/src";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,7 +32,7 @@ test("every feature answers at every position of half-edited packs, with ranges 
     const inside = (r: svc.Range) => r.start.line <= end.line && r.end.line <= end.line;
     svc.documentSymbols(m);
     for (const f of svc.foldingRanges(m)) assert.ok(f.endLine <= end.line);
-    svc.codeLenses(m, Commands).forEach((l) => assert.ok(inside(l.range)));
+    svc.codeLenses(m, ServerCommands).forEach((l) => assert.ok(inside(l.range)));
     const step = Math.max(1, Math.floor(text.length / 80));
     for (let offset = 0; offset <= text.length; offset += step) {
       const p = m.lines.positionAt(offset);

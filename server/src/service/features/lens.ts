@@ -2,46 +2,56 @@ import type { PackModel } from "../pack-model";
 import { compareRanges, toRange } from "../diagnostics";
 import type { SymbolEntry } from "../model/symbols";
 import type { Location } from "vscode-languageserver-types";
-import type { CodeLens } from "../types";
+import type { CodeLens, Span } from "../types";
 import { challengeUsage } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 
-/** The client's command ids the lenses name (the client implements them; shared/src/protocol.ts `Commands`). */
+/**
+ * The command ids the lenses name, given by the caller: the server's own (it executes them through
+ * `workspace/executeCommand`, so lenses work in any client), which a client may map to its own UI.
+ */
 export interface LensCommands {
+  /** Arguments: uri, position, locations (LSP JSON). */
   showReferences: string;
+  /** Argument: the `agentclash eval start` command line. */
   runInputSet: string;
 }
 
 /**
- * Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions;
- * on each input set, its case count and the command that runs it (`agentclash eval start --input-set <key>`), which
- * the client copies or sends to a terminal on click — nothing runs by itself.
+ * Code lenses: on each challenge, how many cases use it; on each validator and judge, how many scorecard dimensions
+ * (a dimension of source `validators` with no list reads them all); on each input set, its cases and the command
+ * that runs it (`agentclash eval start --input-set <key>`), offered on click, never run by itself. Every count is
+ * the number of locations its lens shows, which are the references request's for that key.
  */
 export function codeLenses(model: PackModel, commands: LensCommands): CodeLens[] {
   const out: CodeLens[] = [];
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const lens = (decl: SymbolEntry, title: string, refs: SymbolEntry[]) => {
-    const range = toRange(model.lines, decl.span);
-    const locations: Location[] = refs.map((r) => ({ uri: model.lines.uri, range: toRange(model.lines, r.span) }));
-    out.push({ range, command: { title, command: commands.showReferences, arguments: [model.lines.uri, range.start, locations] } });
+  const location = (span: Span): Location => ({ uri: model.lines.uri, range: toRange(model.lines, span) });
+  const lens = (span: Span, title: string, shown: Span[]) => {
+    const range = toRange(model.lines, span);
+    out.push({ range, command: { title, command: commands.showReferences, arguments: [model.lines.uri, range.start, shown.map(location)] } });
   };
   const index = symbolIndex(model);
   const refsOf = (decl: SymbolEntry) => index.occurrences(decl.kind, decl.name, decl.scope).references;
   for (const decl of index.declaredAnywhere("challenge")) {
     const use = challengeUsage(model, decl.name);
-    lens(decl, `${plural(use.cases, "case")} in ${plural(use.inputSets, "input set")}`, refsOf(decl));
+    lens(decl.span, `${plural(use.cases, "case")} in ${plural(use.inputSets, "input set")}`, refsOf(decl).map((r) => r.span));
   }
   for (const decl of [...index.declaredAnywhere("validator"), ...index.declaredAnywhere("judge")]) {
     const fromDimensions = refsOf(decl).filter((r) => r.field.startsWith("version.evaluation_spec.scorecard.dimensions["));
     const dimensions = new Set(fromDimensions.map((r) => /^version\.evaluation_spec\.scorecard\.dimensions\[(\d+)\]/.exec(r.field)![1]));
-    lens(decl, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions);
+    lens(decl.span, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions.map((r) => r.span));
   }
   model.bundle.input_sets.forEach((set) => {
     if (set.key === "" || !model.at.has(set, "key")) return;
-    const range = toRange(model.lines, model.at.value(set, "key"));
-    out.push({ range, command: { title: plural(set.cases.length, "case"), command: "" } });
+    const span = model.at.value(set, "key");
+    const cases = set.cases.map((c, j) => {
+      const key = model.at.has(c, "case_key") ? "case_key" : model.at.has(c, "item_key") ? "item_key" : undefined;
+      return key ? model.at.value(c, key) : model.at.item(set.cases, j);
+    });
+    lens(span, plural(set.cases.length, "case"), cases);
     const command = `agentclash eval start --input-set ${set.key}`;
-    out.push({ range, command: { title: `▶ ${command}`, command: commands.runInputSet, arguments: [command] } });
+    out.push({ range: toRange(model.lines, span), command: { title: `▶ ${command}`, command: commands.runInputSet, arguments: [command] } });
   });
   return out.sort((a, b) => compareRanges(a.range, b.range));
 }

@@ -89,7 +89,7 @@ export function rename(model: PackModel, position: Position, newName: string): R
     return refuse("an evidence path reads a key only up to its first dot");
   }
   const edits: TextEdit[] = [...o.declarations, ...o.references]
-    .filter((e) => model.text.slice(e.span.start, e.span.end) === s.name)
+    .filter((e) => !e.implicit && model.text.slice(e.span.start, e.span.end) === s.name)
     .sort((a, b) => a.span.start - b.span.start)
     .map((e) => ({ range: toRange(model.lines, e.span), newText: written(model.text, e.span, newName) }));
   return { edit: { changes: { [model.lines.uri]: edits } } };

@@ -16,7 +16,7 @@ export interface SymbolIndex {
   declared(kind: SymbolKind, scope: string): SymbolEntry[];
   /** Declarations of a kind in any scope, in document order. */
   declaredAnywhere(kind: SymbolKind): SymbolEntry[];
-  /** The reference, else the declaration, whose name covers `offset` (its end included). */
+  /** The written reference, else the declaration, whose name covers `offset` (its end included). */
   at(offset: number): SymbolEntry | undefined;
 }
 
@@ -51,7 +51,7 @@ function build(model: PackModel): SymbolIndex {
     push(byKind, d.kind, d);
   }
   for (const r of [...references].sort(byStart)) slot(r).references.push(r);
-  const sortedRefs = [...references].sort(byStart);
+  const sortedRefs = references.filter((r) => !r.implicit).sort(byStart);
   const sortedDecls = [...declarations].sort(byStart);
   const across = acrossCases(bySymbol);
   return {

@@ -35,6 +35,12 @@ export interface SymbolEntry {
   scope: string;
   /** Field path of the declaring or referring value. */
   field: string;
+  /**
+   * A use not written as the name: a scorecard dimension of source `validators` with no `validators` list reads
+   * every validator, so it is a reference to each, at the dimension's key. References and lenses list it; it is
+   * never the symbol at a position, and rename leaves it alone.
+   */
+  implicit?: true;
 }
 
 /** Declarations and references of every key graph in one document version. */

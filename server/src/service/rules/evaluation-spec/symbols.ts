@@ -3,16 +3,19 @@ import { EVERY_CASE, nameIn, type SymbolKind } from "../../model/symbols";
 import { referencedSymbol } from "../../model/references";
 import { caseEvidencePaths } from "./evidence-paths";
 import type { Span } from "../../types";
+import { enums } from "../../catalog";
 import { goTrim } from "../../util/go-quote";
 import { list, Obj, obj, SPEC, str } from "./read";
 
 /**
  * Navigation symbols of the evaluation_spec: validator, metric, judge, dimension and post_execution_check
  * keys, and every reference to them (the catalog's `cross_references`, server/data/pack-rules.json): dimensions' validators[], metric and judge_key, and
- * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix).
+ * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix); a dimension
+ * of source `validators` with no list reads every validator (an implicit reference at its key).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
  * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`) refer to that key in every case (EVERY_CASE).
  */
+const BUILTIN = enums.builtin_dimension_keys.values as Record<string, { source: string }>;
 const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
 const validatorOfDimension = referencedSymbol(DIMENSION, "validators");
 const metricOfDimension = referencedSymbol(DIMENSION, "metric");
@@ -49,19 +52,30 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     refer("check", v, "target", check, `${SPEC}.validators[${i}].target`);
   });
 
+  const validatorNames = [...new Set(list(spec.validators).map((v) => goTrim(str(obj(v)?.key))).filter((n) => n !== ""))];
+  /** A dimension of source `validators` (written, or a built-in key's) with no `validators` list reads every validator. */
+  const readsEveryValidator = (key: string, source: string, span: Span, p: string) => {
+    if ((source || BUILTIN[key]?.source) !== "validators") return;
+    for (const name of validatorNames) symbols.reference({ kind: "validator", name, span, scope: "", field: `${p}.key`, implicit: true });
+  };
   const dims = list(obj(spec.scorecard)?.dimensions);
   dims.forEach((item, i) => {
     const p = `${SPEC}.scorecard.dimensions[${i}]`;
     if (typeof item === "string") {
       // A dimension written as a plain string (before normalization turns it into an object).
       const name = goTrim(item);
-      if (name !== "") symbols.declare(entry("dimension", name, at.item(dims, i), `${p}.key`));
+      if (name === "") return;
+      const span = nameIn(text, at.item(dims, i), name);
+      symbols.declare(entry("dimension", name, at.item(dims, i), `${p}.key`));
+      readsEveryValidator(name, "", span, p);
       return;
     }
     const d = obj(item);
     if (!d) return;
     declareKey("dimension", d, p);
     const validators = list(d.validators);
+    const key = goTrim(str(d.key));
+    if (validators.length === 0 && key !== "" && at.has(d, "key")) readsEveryValidator(key, str(d.source), nameIn(text, at.value(d, "key"), key), p);
     validators.forEach((v, k) => {
       if (typeof v === "string" && v !== "") symbols.reference(entry(validatorOfDimension, v, at.item(validators, k), `${p}.validators[${k}]`));
     });
