@@ -34,8 +34,9 @@ export const FIX_ALL = "source.fixAll.packlint";
 export const CONVERT_LEGACY = "source.convertLegacyItems.packlint";
 
 /**
- * The file-wide actions: every quick fix that is the one fix offered for its diagnostic (the safe choice),
- * as one edit, and every legacy `items`/`item_key` converted.
+ * The file-wide actions: every quick fix that is the one fix offered for its diagnostic and the preferred one
+ * (the safe choice: nothing invented, such as a declaration to fill in or a guessed value), as one edit, and
+ * every legacy `items`/`item_key` converted.
  */
 function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
   const out: CodeAction[] = [];
@@ -48,7 +49,7 @@ function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
   const taken: Span[] = [];
   const edits: TextEdit[] = [];
   for (const actions of byDiagnostic.values()) {
-    if (actions.length !== 1) continue;
+    if (actions.length !== 1 || !actions[0].isPreferred) continue;
     const spans = actions[0].edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
     // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
     if (spans.some((s) => taken.some((t) => s.start < t.end && t.start < s.end || s.start === t.start || s.end === t.end))) continue;
@@ -347,8 +348,10 @@ const missingRequired: Fix = (model, d) => {
   if (model.at.has(obj, key) || (key === "case_key" && model.at.has(obj, "item_key"))) return [];
   const shape = shapeAt(parent);
   const entry = shape?.kind === "object" ? shape.entry : undefined;
-  const value = (entry && (defaultValue(entry, last) ?? enumOf(entry, last)?.[0])) ?? "TODO";
-  return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], true);
+  const known = entry && defaultValue(entry, last);
+  const value = known ?? (entry && enumOf(entry, last)?.[0]) ?? "TODO";
+  // Only the reference's default is a safe choice (preferred, so "fix all" takes it); anything else the author must fill in.
+  return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], known !== undefined);
 };
 
 // ---- invalid enum value ----
