@@ -24,6 +24,11 @@ export interface DocumentSession {
   folding?(max?: number): svc.FoldingRange[];
   lenses?(commands: svc.LensCommands): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  selectionRanges?(positions: readonly svc.Position[]): svc.SelectionRange[];
+  /** Packs: semantic tokens (the legend is SEMANTIC_TOKENS_LEGEND); with `range`, those on its lines. */
+  semanticTokens?(range?: svc.Range): svc.SemanticTokens;
+  /** Packs: inlay hints; with `range`, those on its lines. */
+  inlayHints?(range?: svc.Range): svc.InlayHint[];
   /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
   keySymbols?(): svc.KeySymbol[];
   /** Packs: the file paths written (assets, case inputs), for the asset check. */
@@ -65,6 +70,9 @@ function packSession(model: svc.PackModel): DocumentSession {
     folding: (max) => svc.foldingRanges(model, max),
     lenses: (commands) => svc.codeLenses(model, commands),
     links: (resolve) => svc.documentLinks(model, resolve),
+    selectionRanges: (positions) => svc.selectionRanges(model, positions, [...model.symbols.declarations, ...model.symbols.references].map((e) => e.span)),
+    semanticTokens: (range) => svc.semanticTokens(model, range),
+    inlayHints: (range) => svc.inlayHints(model, range),
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
     convertLegacyItems: () => svc.convertLegacyItems(model),
@@ -80,6 +88,8 @@ const skillCases: DocumentLanguage = (text, uri, env) => {
     diagnostics: (rules) => skill.skillDiagnostics(model, rules),
     completion: (p) => ({ isIncomplete: false, items: skill.completion(model, offset(p)) }),
     hover: (p) => skill.hover(model, offset(p)) ?? null,
+    folding: (max) => svc.foldingRanges(model, max),
+    selectionRanges: (positions) => svc.selectionRanges(model, positions),
     codeActions: (r, rules) => skill.codeActions(model, r, skill.skillDiagnostics(model, rules)),
     prompts: () => skill.promptsMarkdown(model.suite),
     report: () => {

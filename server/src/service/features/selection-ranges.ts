@@ -1,0 +1,115 @@
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from "yaml";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { SelectionRange } from "vscode-languageserver-types";
+import type { Position, Span } from "../types";
+
+/** What selection ranges read of a YAML document model: packs and case files alike. */
+export interface YamlText {
+  readonly text: string;
+  readonly lines: TextDocument;
+  readonly yaml: Document.Parsed | undefined;
+}
+
+/**
+ * Expand selection, from the YAML AST: at each position, from the inside out, a name inside a value (`inner`:
+ * the key in `input:<key>`), the value without its quotes, the value, the `key: value` pair, a list item with its
+ * dash, the mapping or list, and so on up to the whole document.
+ */
+export function selectionRanges(doc: YamlText, positions: readonly Position[], inner: readonly Span[] = []): SelectionRange[] {
+  return positions.map((p) => {
+    const offset = doc.lines.offsetAt(p);
+    const spans = enclosing(doc, offset);
+    for (const s of inner) if (s.start <= offset && offset <= s.end) spans.push(s);
+    return nest(doc, spans, offset);
+  });
+}
+
+/** The spans around `offset`, outermost first. */
+function enclosing(doc: YamlText, offset: number): Span[] {
+  const { text } = doc;
+  const out: Span[] = [];
+  /** A node's span without the blank lines and comment its range may end with. */
+  const spanOf = (n: Node): Span => ({ start: n.range![0], end: trimEnd(text, n.range![0], n.range![1]) });
+  const inside = (s: Span) => s.start <= offset && offset <= s.end;
+  const visit = (node: Node | null | undefined): void => {
+    if (!node?.range || isAlias(node)) {
+      if (node?.range) out.push(spanOf(node));
+      return;
+    }
+    const span = spanOf(node);
+    if (!inside(span)) return;
+    out.push(span);
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        const value = pair.value as Node | null;
+        const start = key?.range?.[0] ?? value?.range?.[0];
+        if (start === undefined) continue;
+        const end = value?.range ? spanOf(value).end : key?.range ? spanOf(key).end : start;
+        // An empty value (`key:`) still selects its colon with the key.
+        const pairSpan = { start, end: Math.max(end, colonEnd(text, key)) };
+        if (!inside(pairSpan)) continue;
+        out.push(pairSpan);
+        if (key?.range && inside(spanOf(key))) visit(key);
+        else visit(value);
+        return;
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items as (Node | null)[]) {
+        if (!item?.range) continue;
+        const own = spanOf(item);
+        const dash = dashBefore(text, own.start);
+        const withDash = { start: dash ?? own.start, end: own.end };
+        if (!inside(withDash)) continue;
+        if (dash !== undefined) out.push(withDash);
+        visit(item);
+        return;
+      }
+    } else if (isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") && span.end - span.start >= 2) {
+      const unquoted = { start: span.start + 1, end: span.end - 1 };
+      if (inside(unquoted)) out.push(unquoted);
+    }
+  };
+  if (doc.yaml?.contents) visit(doc.yaml.contents as Node);
+  return out;
+}
+
+/** SelectionRange links, innermost first, each strictly inside its parent. */
+function nest(doc: YamlText, spans: Span[], offset: number): SelectionRange {
+  const sorted = spans.filter((s) => s.start <= offset && offset <= s.end).sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  let parent: SelectionRange | undefined;
+  let last: Span | undefined;
+  for (const s of sorted) {
+    if (last && (s.start < last.start || s.end > last.end || (s.start === last.start && s.end === last.end))) continue;
+    parent = { range: { start: doc.lines.positionAt(s.start), end: doc.lines.positionAt(s.end) }, ...(parent && { parent }) };
+    last = s;
+  }
+  const here = doc.lines.positionAt(offset);
+  return parent ?? { range: { start: here, end: here } };
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  let e = Math.min(end, text.length);
+  // A block collection's range runs to the next line's start: drop trailing white space and comment lines.
+  for (;;) {
+    while (e > start && /\s/.test(text[e - 1])) e--;
+    const lineStart = text.lastIndexOf("\n", e - 1) + 1;
+    const hash = text.slice(Math.max(lineStart, start), e).search(/^\s*#/);
+    if (hash < 0 || lineStart <= start) return e;
+    e = lineStart;
+  }
+}
+
+/** The end of `key:`'s colon, or 0 when there is no key. */
+function colonEnd(text: string, key: Node | null): number {
+  if (!key?.range) return 0;
+  const m = /^[ \t]*:/.exec(text.slice(key.range[1], key.range[1] + 200));
+  return m ? key.range[1] + m[0].length : key.range[1];
+}
+
+/** The offset of the `-` of a block sequence item starting at `start`, if written on the same line. */
+function dashBefore(text: string, start: number): number | undefined {
+  let i = start - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  return text[i] === "-" ? i : undefined;
+}
