@@ -1,0 +1,42 @@
+import { CodeActionKind, type InitializeParams, type ServerCapabilities, TextDocumentSyncKind } from "vscode-languageserver/node";
+import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
+
+/** What the client said it can do, as far as the server's behaviour depends on it. */
+export interface ClientSupport {
+  pullDiagnostics: boolean;
+  configurationRequests: boolean;
+  refreshDiagnostics: boolean;
+  workspaceFoldersRequests: boolean;
+  watchedFilesRegistration: boolean;
+}
+
+export function clientSupport(params: InitializeParams | undefined): ClientSupport {
+  const caps = params?.capabilities ?? {};
+  return {
+    pullDiagnostics: !!caps.textDocument?.diagnostic,
+    configurationRequests: !!caps.workspace?.configuration,
+    refreshDiagnostics: !!caps.workspace?.diagnostics?.refreshSupport,
+    workspaceFoldersRequests: !!caps.workspace?.workspaceFolders,
+    watchedFilesRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+  };
+}
+
+export function serverCapabilities(client: ClientSupport): ServerCapabilities {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    completionProvider: { triggerCharacters: [":", " ", "-", "."], resolveProvider: false },
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentHighlightProvider: true,
+    renameProvider: { prepareProvider: true },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL, CONVERT_LEGACY] },
+    documentSymbolProvider: true,
+    foldingRangeProvider: true,
+    codeLensProvider: { resolveProvider: false },
+    documentLinkProvider: { resolveProvider: false },
+    workspaceSymbolProvider: true,
+    diagnosticProvider: client.pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+}

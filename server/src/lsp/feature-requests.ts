@@ -1,0 +1,61 @@
+import { LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
+import { Commands } from "../../../shared/src";
+import type { DocumentSession } from "../service/languages";
+import { limitOutline } from "../service/large-files";
+import { type ServerContext, sessionFor } from "./context";
+
+/** The standard LSP feature requests, each answered by the document's session. */
+export function registerFeatureRequests(ctx: ServerContext): void {
+  const { connection, lifecycle, workspace } = ctx;
+  const guard = lifecycle.guard.bind(lifecycle);
+  const at = <R>(uri: string, f: (s: DocumentSession) => R | undefined, empty: R): R => {
+    const session = sessionFor(ctx, uri);
+    return session ? f(session) ?? empty : empty;
+  };
+  const extras = (uri: string) => {
+    const doc = ctx.documents.get(uri);
+    return ctx.extras.plan(uri, doc?.getText().length ?? 0, workspace.scopes.settingsFor(uri));
+  };
+
+  connection.onCompletion(guard("completion", null, (p) => at(p.textDocument.uri, (s) => s.completion?.(p.position), null)));
+  connection.onHover(guard("hover", null, (p) => at(p.textDocument.uri, (s) => s.hover?.(p.position), null)));
+  connection.onDefinition(guard("definition", [], (p) => at(p.textDocument.uri, (s) => s.definition?.(p.position), [])));
+  connection.onReferences(guard("references", [], (p) => at(p.textDocument.uri, (s) => s.references?.(p.position, p.context.includeDeclaration), [])));
+  connection.onDocumentHighlight(guard("documentHighlight", [], (p) => at(p.textDocument.uri, (s) => s.highlights?.(p.position), [])));
+  // A refused rename is a request that failed for a reason the user should read (RequestFailed), not a bad request.
+  connection.onPrepareRename(
+    guard("prepareRename", null, (p) => {
+      const result = at(p.textDocument.uri, (s) => s.prepareRename?.(p.position), null);
+      return result && "error" in result ? new ResponseError(LSPErrorCodes.RequestFailed, result.error) : result;
+    }),
+  );
+  connection.onRenameRequest(
+    guard("rename", null, (p) => {
+      const result = at(p.textDocument.uri, (s) => s.rename?.(p.position, p.newName), null);
+      if (result && "error" in result) return new ResponseError(LSPErrorCodes.RequestFailed, result.error);
+      return result?.edit ?? null;
+    }),
+  );
+  connection.onCodeAction(
+    guard("codeAction", [], (p) => {
+      const uri = p.textDocument.uri;
+      const only = p.context.only ?? undefined;
+      const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
+      return actions
+        .filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + ".")))
+        .map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => ctx.diagnostics.toLsp(uri, d)) }));
+    }),
+  );
+  // The extras, which a large pack gets cut (with a notice, once per document); never the diagnostics.
+  connection.onDocumentSymbol(
+    guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
+  );
+  connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
+  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(Commands), []) : [])));
+  connection.onDocumentLinks(
+    guard("documentLink", [], (p) =>
+      extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],
+    ),
+  );
+  connection.onWorkspaceSymbol(guard("workspaceSymbol", [], (p) => workspace.symbols(p?.query)));
+}

@@ -1,0 +1,75 @@
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { DocumentKind, DocumentSession, languages } from "../service/languages";
+import type { SkillHost } from "../service/skill-cases";
+import type { PendingChanges } from "./pending-changes";
+
+/** What the sessions need from the workspace: a document's kind and, for case files, their Skill folder. */
+export interface SessionHost {
+  kindOf(doc: TextDocument): DocumentKind | undefined;
+  skillHost(uri: string): SkillHost;
+  log(what: string, e: unknown): void;
+}
+
+interface Cached {
+  version: number;
+  text: string;
+  kind: DocumentKind | undefined;
+  epoch: number;
+  session: DocumentSession | undefined;
+}
+
+/**
+ * One session (model) per open document version. Keyed by version and text: a client may reopen a document or
+ * send a change without a new version number. The previous version's session is updated from the recorded
+ * changes when the document kept its kind.
+ */
+export class Sessions {
+  private readonly cache = new Map<string, Cached>();
+  /** Bumped when settings or configs change: a session built before is kept only if its document keeps its kind. */
+  private epoch = 0;
+
+  constructor(
+    private readonly pending: PendingChanges,
+    private readonly host: SessionHost,
+  ) {}
+
+  of(doc: TextDocument): DocumentSession | undefined {
+    const cached = this.cache.get(doc.uri);
+    const sameText = cached?.version === doc.version && cached.text === doc.getText();
+    if (sameText && cached.epoch === this.epoch) return cached.session;
+    const kind = this.host.kindOf(doc);
+    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
+    if (sameText && cached.kind === kind && kind !== "skill-cases") {
+      cached.epoch = this.epoch;
+      return cached.session;
+    }
+    const language = kind && languages[kind];
+    const changes = this.pending.take(doc.uri, cached?.version, doc.version);
+    let session: DocumentSession | undefined;
+    if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
+      try {
+        session = cached.session.update(changes, doc.version);
+      } catch (e) {
+        this.host.log("incremental update", e);
+      }
+    }
+    session ??= language ? language(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) }) : undefined;
+    this.cache.set(doc.uri, { version: doc.version, text: doc.getText(), kind, epoch: this.epoch, session });
+    return session;
+  }
+
+  /** Settings or configs changed: every document's kind is decided again. */
+  settingsChanged(): void {
+    this.epoch++;
+  }
+
+  /** Files on disk changed: case files, which read their Skill folder when built, are built again. */
+  diskChanged(): void {
+    for (const [uri, cached] of this.cache) if (cached.kind === "skill-cases") this.cache.delete(uri);
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+    this.pending.forget(uri);
+  }
+}
