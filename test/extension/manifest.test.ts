@@ -35,6 +35,7 @@ test("manifest: each setting's default is the server's default", () => {
     rules: DEFAULT_SETTINGS.rules,
     "skill.agentCommand": "",
     docsBaseUrl: DEFAULT_SETTINGS.docsBaseUrl,
+    "inlayHints.enabled": DEFAULT_SETTINGS.inlayHints,
     "trace.server": "off",
   });
   assert.deepEqual(properties["packlint.unknownKeySeverity"].enum?.slice().sort(), [...RULE_LEVELS].sort());

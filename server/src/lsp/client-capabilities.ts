@@ -1,5 +1,6 @@
 import { CodeActionKind, type InitializeParams, type ServerCapabilities, TextDocumentSyncKind } from "vscode-languageserver/node";
 import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
+import { SEMANTIC_TOKENS_PROVIDER } from "./editor-requests";
 
 /** What the client said it can do, as far as the server's behaviour depends on it. */
 export interface ClientSupport {
@@ -8,6 +9,9 @@ export interface ClientSupport {
   refreshDiagnostics: boolean;
   workspaceFoldersRequests: boolean;
   watchedFilesRegistration: boolean;
+  /** workspace/inlayHint/refresh and workspace/semanticTokens/refresh: asked again when settings change. */
+  inlayHintRefresh: boolean;
+  semanticTokensRefresh: boolean;
 }
 
 export function clientSupport(params: InitializeParams | undefined): ClientSupport {
@@ -18,6 +22,8 @@ export function clientSupport(params: InitializeParams | undefined): ClientSuppo
     refreshDiagnostics: !!caps.workspace?.diagnostics?.refreshSupport,
     workspaceFoldersRequests: !!caps.workspace?.workspaceFolders,
     watchedFilesRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    inlayHintRefresh: !!caps.workspace?.inlayHint?.refreshSupport,
+    semanticTokensRefresh: !!caps.workspace?.semanticTokens?.refreshSupport,
   };
 }
 
@@ -36,6 +42,9 @@ export function serverCapabilities(client: ClientSupport): ServerCapabilities {
     codeLensProvider: { resolveProvider: false },
     documentLinkProvider: { resolveProvider: false },
     workspaceSymbolProvider: true,
+    semanticTokensProvider: SEMANTIC_TOKENS_PROVIDER,
+    selectionRangeProvider: true,
+    inlayHintProvider: { resolveProvider: false },
     diagnosticProvider: client.pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };

@@ -4,6 +4,7 @@ import { ClientSupport, clientSupport, serverCapabilities } from "./client-capab
 import type { ServerContext } from "./context";
 import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
+import { registerEditorRequests } from "./editor-requests";
 import { registerFeatureRequests } from "./feature-requests";
 import { IndexProgress } from "./index-progress";
 import { Lifecycle } from "./lifecycle";
@@ -65,6 +66,9 @@ export function startServer(connection: Connection): void {
   /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed; files published from disk follow it). */
   const revalidateAll = () => {
     recheckOpen(true);
+    // The document kinds may have changed, and with them the tokens and hints; the hints may have been switched.
+    if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (client.semanticTokensRefresh) connection.languages.semanticTokens.refresh();
     void workspace.rebuild();
   };
 
@@ -109,6 +113,7 @@ export function startServer(connection: Connection): void {
       const uri = e.document.uri;
       sessions.forget(uri);
       extras.forget(uri);
+      editor.forget(uri);
       pulls.closed(uri);
       const wasPublished = push.closed(uri);
       if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
@@ -169,6 +174,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeWatchedFiles((params) => safely("file watching", () => workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : [])));
 
   registerFeatureRequests(ctx);
+  const editor = registerEditorRequests(ctx);
   registerCustomRequests(ctx);
 
   connection.onShutdown(() => {
