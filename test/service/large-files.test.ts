@@ -24,7 +24,7 @@ test("the outline is cut breadth first: the pack, its groups, then the first ite
   const model = buildPackModel(generatePack({ cases: 12 }));
   const full = documentSymbols(model);
   deepStrictEqual(limitOutline(full, Infinity), full);
-  deepStrictEqual(names(limitOutline(full, 6)), [["Generated Bench", [["challenges", ["challenge-0", "challenge-1"]], "input_sets", "evaluation_spec"]]]);
+  deepStrictEqual(names(limitOutline(full, 6)), [["Generated Bench", [["assets", ["fixture-0"]], "evaluation_spec", "challenges", "input_sets"]]]);
   deepStrictEqual(limitOutline(full, 0), []);
   const cut = limitOutline(full, 6);
   deepStrictEqual(cut[0].range, full[0].range, "entries keep their ranges");

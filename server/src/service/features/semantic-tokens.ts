@@ -78,10 +78,8 @@ export function semanticTokenList(model: PackModel): SemanticToken[] {
   for (const d of symbols.declarations) add(d.span, SYMBOL_TOKENS[d.kind].type, [...(SYMBOL_TOKENS[d.kind].modifiers ?? []), "declaration"]);
   for (const r of symbols.references) add(r.span, SYMBOL_TOKENS[r.kind].type, SYMBOL_TOKENS[r.kind].modifiers);
 
-  /** The span of `part` as written inside the value of `owner.key` (after quotes and spaces), if it is there. */
-  const within = (owner: object, key: string, part: string): Span | undefined => {
-    if (!at.has(owner, key)) return undefined;
-    const value = at.value(owner, key);
+  /** The span of `part` as written inside `value` (after quotes and spaces), if it is there. */
+  const within = (value: Span, part: string): Span | undefined => {
     const i = text.slice(value.start, value.end).indexOf(part);
     return i < 0 ? undefined : { start: value.start + i, end: value.start + i + part.length };
   };
@@ -90,18 +88,15 @@ export function semanticTokenList(model: PackModel): SemanticToken[] {
     for (const c of set.cases) {
       for (const e of c.expectations) {
         const prefix = /^(input|artifact):/.exec(e.source)?.[0];
-        const span = prefix && within(e, "source", prefix);
+        const span = prefix && at.has(e, "source") && within(at.value(e, "source"), prefix);
         if (span) add(span, "keyword");
       }
     }
   }
 
-  const spec = obj(model.bundle.version.evaluation_spec);
-  const evidence = (owner: unknown, key: string) => {
-    const o = obj(owner);
-    const ref = str(o?.[key]).trim();
-    if (!o || ref === "") return;
-    const whole = within(o, key, ref);
+  const evidence = (value: unknown, written: Span) => {
+    const ref = str(value).trim();
+    const whole = ref === "" ? undefined : within(written, ref);
     if (!whole) return;
     if (FIXED_EVIDENCE.has(ref)) return add(whole, "enumMember", ["defaultLibrary"]);
     for (const [pattern, rest, modifiers] of EVIDENCE_PREFIXES) {
@@ -112,13 +107,22 @@ export function semanticTokenList(model: PackModel): SemanticToken[] {
       return;
     }
   };
+  /** The evidence reference (or list of them: `context_from`) of `owner.key`. */
+  const evidenceOf = (owner: unknown, key: string) => {
+    const o = obj(owner);
+    if (!o || !at.has(o, key)) return;
+    const value = o[key];
+    if (Array.isArray(value)) value.forEach((v, i) => evidence(v, at.item(value, i)));
+    else evidence(value, at.value(o, key));
+  };
+  const spec = obj(model.bundle.version.evaluation_spec);
   for (const v of list(spec?.validators)) {
-    evidence(v, "target");
-    evidence(v, "expected_from");
+    evidenceOf(v, "target");
+    evidenceOf(v, "expected_from");
   }
   for (const j of list(spec?.llm_judges)) {
-    evidence(j, "reference_from");
-    evidence(j, "context_from");
+    evidenceOf(j, "reference_from");
+    evidenceOf(j, "context_from");
   }
 
   for (const u of model.unknownKeys) add(u.span, "unknownKey");
