@@ -6,6 +6,7 @@ import { CompletionItemKind } from "vscode-languageserver-types";
 import type { CompletionItem } from "../../types";
 import { caseSnippet, esc, keySnippet } from "./snippets";
 import { cursorContext, CursorContext } from "./where";
+import { fieldDetail, fieldDocumentation } from "./field-docs";
 
 /**
  * Completion at an offset of a case file: keys (with their empty values), `type`/`mode`/`execution`/`output_format`
@@ -71,12 +72,6 @@ function siblingKeys(model: SkillModel, offset: number, column: number): Set<str
   return keys;
 }
 
-function docOf(f: FieldSpec): string {
-  let doc = f.doc;
-  if (f.values) doc += `\n\n${f.open ? "Documented values" : "Values"}: ${f.values.map((v) => `\`${v.value}\``).join(", ")}`;
-  return doc;
-}
-
 function keyCompletions(model: SkillModel, offset: number, ctx: CursorContext): CompletionItem[] {
   const fields = fieldsOf(ctx.path);
   if (!fields) return [];
@@ -87,8 +82,8 @@ function keyCompletions(model: SkillModel, offset: number, ctx: CursorContext): 
     .map((f, i) => ({
       label: f.key,
       kind: CompletionItemKind.Property,
-      detail: f.required ? "required" : "optional",
-      documentation: { kind: "markdown", value: docOf(f) },
+      detail: fieldDetail(f),
+      documentation: { kind: "markdown", value: fieldDocumentation(f) },
       insertTextFormat: 2,
       insertTextMode: 1,
       textEdit: edit(model, ctx.prefixStart, end, keySnippet(f, ctx.column)),
