@@ -234,6 +234,9 @@ test("selection ranges: quotes, keys, flow lists, comments after a block, one an
   assert.deepEqual(chain(text, key).slice(0, 2), ["slug", 'slug: "my-pack"']);
   assert.deepEqual(chain(text, flow).slice(0, 3), ["bb", "[a, bb]", "tags: [a, bb]"]);
   assert.equal(selectionRanges(buildPackModel("", URI), [{ line: 0, character: 0 }]).length, 1, "an empty document: the position itself");
+  const block = "pack:\n  description: |\n    # not a comment\n  # a comment\nchallenges: []\n";
+  const [inBlock] = selectionRanges(buildPackModel(block, URI), [{ line: 2, character: 6 }]);
+  assert.deepEqual(chain(block, inBlock).slice(0, 3), ["|\n    # not a comment", "description: |\n    # not a comment", "pack:\n  description: |\n    # not a comment"]);
 });
 
 test("case files: folding (blocks and comment runs) and selection ranges from their YAML", () => {

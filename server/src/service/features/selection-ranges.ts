@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from "yaml";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { SelectionRange } from "vscode-languageserver-types";
 import type { Position, Span } from "../types";
@@ -29,7 +29,14 @@ function enclosing(doc: YamlText, offset: number): Span[] {
   const { text } = doc;
   const out: Span[] = [];
   /** A node's span without the blank lines and comment its range may end with. */
-  const spanOf = (n: Node): Span => ({ start: n.range![0], end: trimEnd(text, n.range![0], n.range![1]) });
+  const spanOf = (n: Node): Span => {
+    const [start, end] = n.range!;
+    if (!(isMap(n) || isSeq(n)) || n.flow) return { start, end: trimSpace(text, start, end) };
+    // Never above the end of its last item (a block scalar's line may start with `#`).
+    const last: unknown = n.items[n.items.length - 1];
+    const lastNode = (isPair(last) ? (last.value ?? last.key) : last) as Node | null | undefined;
+    return { start, end: Math.max(lastNode?.range ? spanOf(lastNode).end : start, trimEnd(text, start, end)) };
+  };
   const inside = (s: Span) => s.start <= offset && offset <= s.end;
   const visit = (node: Node | null | undefined): void => {
     if (!node?.range || isAlias(node)) {
@@ -44,7 +51,9 @@ function enclosing(doc: YamlText, offset: number): Span[] {
         const key = pair.key as Node | null;
         const value = pair.value as Node | null;
         const start = key?.range?.[0] ?? value?.range?.[0];
-        if (start === undefined) continue;
+        if (start === undefined || start > offset) continue;
+        // A pair ends before the next one starts: the spans of pairs before the offset are never measured.
+        if (Math.max(value?.range?.[1] ?? 0, colonEnd(text, key)) < offset) continue;
         const end = value?.range ? spanOf(value).end : key?.range ? spanOf(key).end : start;
         // An empty value (`key:`) still selects its colon with the key.
         const pairSpan = { start, end: Math.max(end, colonEnd(text, key)) };
@@ -56,7 +65,7 @@ function enclosing(doc: YamlText, offset: number): Span[] {
       }
     } else if (isSeq(node)) {
       for (const item of node.items as (Node | null)[]) {
-        if (!item?.range) continue;
+        if (!item?.range || item.range[1] < offset) continue;
         const own = spanOf(item);
         const dash = dashBefore(text, own.start);
         const withDash = { start: dash ?? own.start, end: own.end };
@@ -93,11 +102,19 @@ function trimEnd(text: string, start: number, end: number): number {
   // A block collection's range runs to the next line's start: drop trailing white space and comment lines.
   for (;;) {
     while (e > start && /\s/.test(text[e - 1])) e--;
-    const lineStart = text.lastIndexOf("\n", e - 1) + 1;
-    const hash = text.slice(Math.max(lineStart, start), e).search(/^\s*#/);
-    if (hash < 0 || lineStart <= start) return e;
+    const lineStart = Math.max(text.lastIndexOf("\n", e - 1), text.lastIndexOf("\r", e - 1)) + 1;
+    if (lineStart <= start) return e;
+    let i = lineStart;
+    while (text[i] === " " || text[i] === "\t") i++;
+    if (text[i] !== "#") return e;
     e = lineStart;
   }
+}
+
+function trimSpace(text: string, start: number, end: number): number {
+  let e = Math.min(end, text.length);
+  while (e > start && /\s/.test(text[e - 1])) e--;
+  return e;
 }
 
 /** The end of `key:`'s colon, or 0 when there is no key. */
