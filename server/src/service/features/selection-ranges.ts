@@ -29,13 +29,20 @@ function enclosing(doc: YamlText, offset: number): Span[] {
   const { text } = doc;
   const out: Span[] = [];
   /** A node's span without the blank lines and comment its range may end with. */
+  const spans = new Map<Node, Span>();
   const spanOf = (n: Node): Span => {
+    let span = spans.get(n);
+    if (span) return span;
     const [start, end] = n.range!;
-    if (!(isMap(n) || isSeq(n)) || n.flow) return { start, end: trimSpace(text, start, end) };
-    // Never above the end of its last item (a block scalar's line may start with `#`).
-    const last: unknown = n.items[n.items.length - 1];
-    const lastNode = (isPair(last) ? (last.value ?? last.key) : last) as Node | null | undefined;
-    return { start, end: Math.max(lastNode?.range ? spanOf(lastNode).end : start, trimEnd(text, start, end)) };
+    if (!(isMap(n) || isSeq(n)) || n.flow) span = { start, end: trimSpace(text, start, end) };
+    else {
+      // Never above the end of its last item (a block scalar's line may start with `#`).
+      const last: unknown = n.items[n.items.length - 1];
+      const lastNode = (isPair(last) ? (last.value ?? last.key) : last) as Node | null | undefined;
+      span = { start, end: Math.max(lastNode?.range ? spanOf(lastNode).end : start, trimEnd(doc, start, end)) };
+    }
+    spans.set(n, span);
+    return span;
   };
   const inside = (s: Span) => s.start <= offset && offset <= s.end;
   const visit = (node: Node | null | undefined): void => {
@@ -97,12 +104,13 @@ function nest(doc: YamlText, spans: Span[], offset: number): SelectionRange {
   return parent ?? { range: { start: here, end: here } };
 }
 
-function trimEnd(text: string, start: number, end: number): number {
+function trimEnd(doc: YamlText, start: number, end: number): number {
+  const { text, lines } = doc;
   let e = Math.min(end, text.length);
   // A block collection's range runs to the next line's start: drop trailing white space and comment lines.
   for (;;) {
-    while (e > start && /\s/.test(text[e - 1])) e--;
-    const lineStart = Math.max(text.lastIndexOf("\n", e - 1), text.lastIndexOf("\r", e - 1)) + 1;
+    e = trimSpace(text, start, e);
+    const lineStart = lines.offsetAt({ line: lines.positionAt(e).line, character: 0 });
     if (lineStart <= start) return e;
     let i = lineStart;
     while (text[i] === " " || text[i] === "\t") i++;
