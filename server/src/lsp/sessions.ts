@@ -38,8 +38,8 @@ export class Sessions {
     const sameText = cached?.version === doc.version && cached.text === doc.getText();
     if (sameText && cached.epoch === this.epoch) return cached.session;
     const kind = this.host.kindOf(doc);
-    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
-    if (sameText && cached.kind === kind && kind !== "skill-cases") {
+    // Kinds that read files beside their text (whose place the settings may move) are built again.
+    if (sameText && cached.kind === kind && (!kind || languages[kind].textOnly)) {
       cached.epoch = this.epoch;
       return cached.session;
     }
@@ -53,7 +53,7 @@ export class Sessions {
         this.host.log("incremental update", e);
       }
     }
-    session ??= language ? language(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) }) : undefined;
+    session ??= language ? language.open(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) }) : undefined;
     this.cache.set(doc.uri, { version: doc.version, text: doc.getText(), kind, epoch: this.epoch, session });
     return session;
   }
@@ -63,9 +63,9 @@ export class Sessions {
     this.epoch++;
   }
 
-  /** Files on disk changed: case files, which read their Skill folder when built, are built again. */
+  /** Files on disk changed: documents of kinds that read files beside their text when built are built again. */
   diskChanged(): void {
-    for (const [uri, cached] of this.cache) if (cached.kind === "skill-cases") this.cache.delete(uri);
+    for (const [uri, cached] of this.cache) if (cached.kind && !languages[cached.kind].textOnly) this.cache.delete(uri);
   }
 
   forget(uri: string): void {

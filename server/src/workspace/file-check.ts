@@ -27,7 +27,7 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
-  const session = languages[kind](decoded.text, uri, env);
+  const session = languages[kind].open(decoded.text, uri, env);
   return { ...findings(session, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
 }
 
