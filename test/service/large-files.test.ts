@@ -9,11 +9,13 @@ import { generatePack } from "../../bench/generate";
 const limits = { largeFileChars: 1000, maxOutlineItems: 6 };
 
 test("a document up to the threshold keeps every extra; a longer one loses lenses and links, with a notice", () => {
-  deepStrictEqual(extrasPlan(1000, limits), { large: false, codeLenses: true, documentLinks: true, maxOutlineItems: Infinity });
+  deepStrictEqual(extrasPlan(1000, limits), { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity });
   const plan = extrasPlan(2_500_000, limits);
   equal(plan.large, true);
   equal(plan.codeLenses, false);
   equal(plan.documentLinks, false);
+  equal(plan.inlayHints, false);
+  equal(plan.semanticTokens, false);
   equal(plan.maxOutlineItems, 6);
   match(plan.notice!, /large \(2\.5 M characters, over packlint\.largeFileChars = 1000\).*outline and folding stop after 6 entries/);
 });
