@@ -68,7 +68,7 @@ export function resolveSettings(raw: unknown): PacklintSettings {
 }
 
 /** An absolute URL (`https:`, `file:`, …), with the trailing slash pages are appended to; anything else is ignored. */
-function docsBase(v: unknown): string {
+export function docsBase(v: unknown): string {
   if (typeof v !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim())) return DEFAULT_SETTINGS.docsBaseUrl;
   return v.trim().replace(/\/?$/, "/");
 }

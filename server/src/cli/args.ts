@@ -1,10 +1,15 @@
+import { parseArgs as parseNodeArgs } from "node:util";
 import { RULE_LEVELS, isRuleLevel, type RuleLevel } from "../../../shared/src/config";
+import { docsBase } from "../../../shared/src/settings";
 import { unknownRuleProblem } from "../service/rule-registry";
 import { closest } from "../service/util/did-you-mean";
 import { UsageError } from "./usage-error";
 
 export const FORMATS = ["text", "json", "github", "sarif"] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** The path `-` names standard input. */
+export const STDIN = "-";
 
 export interface LintCommand {
   command: "lint";
@@ -17,6 +22,14 @@ export interface LintCommand {
   rules: Record<string, RuleLevel>;
   configPath?: string;
   jobs?: number;
+  /** The path standard input (`-`) stands for: in messages, for the config search, kinds and files on disk. */
+  stdinFilename?: string;
+  /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
+  fix?: "write" | "dry-run";
+  watch: boolean;
+  listFiles: boolean;
+  /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the pages shipped with packlint. */
+  docsBaseUrl?: string;
   paths: string[];
 }
 
@@ -27,104 +40,166 @@ export type Command =
   | { command: "help"; topic?: "schema" | "rules" }
   | { command: "version" };
 
-/** Reads one option's value: `--opt value` or `--opt=value`. */
-class ArgReader {
-  private i = 0;
-  constructor(private readonly argv: string[]) {}
+type OptionSpec = { type: "string" | "boolean"; short?: string; multiple?: boolean };
 
-  next(): string | undefined {
-    return this.argv[this.i++];
-  }
+const LINT_OPTIONS = {
+  format: { type: "string", short: "f" },
+  color: { type: "boolean" },
+  "no-color": { type: "boolean" },
+  quiet: { type: "boolean", short: "q" },
+  "max-warnings": { type: "string" },
+  rule: { type: "string", short: "r", multiple: true },
+  config: { type: "string", short: "c" },
+  jobs: { type: "string", short: "j" },
+  "stdin-filename": { type: "string" },
+  fix: { type: "boolean" },
+  "fix-dry-run": { type: "boolean" },
+  watch: { type: "boolean", short: "w" },
+  "list-files": { type: "boolean" },
+  "docs-base-url": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} satisfies Record<string, OptionSpec>;
 
-  value(arg: string): string {
-    const eq = arg.indexOf("=");
-    if (eq >= 0) return arg.slice(eq + 1);
-    const v = this.argv[this.i++];
-    if (v === undefined) throw new UsageError(`${arg} needs a value (see packlint --help)`);
-    return v;
+type Token = { kind: "option"; name: string; rawName: string; value?: string } | { kind: "positional"; value: string } | { kind: "option-terminator" };
+
+/**
+ * The tokens of `argv` by node:util's parseArgs, in order, with its errors reworded as packlint's
+ * (`unknown` words an unknown option, with a did-you-mean among `options`).
+ */
+export function tokenize(argv: string[], options: Record<string, OptionSpec>, unknown: (name: string) => string): Token[] {
+  try {
+    return parseNodeArgs({ args: withValuesJoined(argv, options), options, allowPositionals: true, strict: true, tokens: true }).tokens as Token[];
+  } catch (e) {
+    const message = (e as Error).message;
+    const code = (e as NodeJS.ErrnoException).code;
+    const name = /'(?:-\w, )?(-[^' ]+)/.exec(message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(unknown(name));
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && /does not take an argument/.test(message)) throw new UsageError(`${name} takes no value (see packlint --help)`);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${name} needs a value (see packlint --help)`);
+    throw new UsageError(message.split("\n")[0]);
   }
+}
+
+/**
+ * `--opt VALUE` as `--opt=VALUE` for every option that takes a value: the value is the next argument whatever
+ * it looks like (`--max-warnings -1` is a bad number, not a missing value), as packlint has always read it.
+ */
+function withValuesJoined(argv: string[], options: Record<string, OptionSpec>): string[] {
+  const long = new Map<string, string>();
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type !== "string") continue;
+    long.set(`--${name}`, name);
+    if (spec.short) long.set(`-${spec.short}`, name);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") return [...out, ...argv.slice(i)];
+    const name = long.get(a);
+    if (name !== undefined && i + 1 < argv.length) out.push(`--${name}=${argv[++i]}`);
+    else out.push(a);
+  }
+  return out;
 }
 
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "schema") return parseSubcommand(argv.slice(1), "schema");
   if (argv[0] === "rules") return parseSubcommand(argv.slice(1), "rules");
-  const cmd: LintCommand = { command: "lint", format: "text", quiet: false, rules: {}, paths: [] };
-  const r = new ArgReader(argv);
-  let onlyPaths = false;
-  for (let a = r.next(); a !== undefined; a = r.next()) {
-    if (onlyPaths || !a.startsWith("-") || a === "-") {
-      cmd.paths.push(a);
-      continue;
-    }
-    const name = a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
-    switch (name) {
-      case "--":
-        onlyPaths = true;
-        break;
-      case "-h":
-      case "--help":
+  const cmd: LintCommand = { command: "lint", format: "text", quiet: false, rules: {}, watch: false, listFiles: false, paths: [] };
+  const tokens = tokenize(argv, LINT_OPTIONS, (name) => `unknown option ${name}${suggestOption(name)} (see packlint --help)`);
+  for (const t of tokens) {
+    if (t.kind === "positional") cmd.paths.push(t.value);
+    if (t.kind !== "option") continue;
+    const value = t.value ?? "";
+    switch (t.name as keyof typeof LINT_OPTIONS) {
+      case "help":
         return { command: "help" };
-      case "-v":
-      case "--version":
+      case "version":
         return { command: "version" };
-      case "-f":
-      case "--format": {
-        const v = r.value(a);
-        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(v)})`);
-        cmd.format = v as Format;
+      case "format":
+        if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(value)})`);
+        cmd.format = value as Format;
         break;
-      }
-      case "--no-color":
+      case "no-color":
         cmd.color = false;
         break;
-      case "--color":
+      case "color":
         cmd.color = true;
         break;
-      case "-q":
-      case "--quiet":
+      case "quiet":
         cmd.quiet = true;
         break;
-      case "--max-warnings":
-        cmd.maxWarnings = count(name, r.value(a), 0);
+      case "max-warnings":
+        cmd.maxWarnings = count(t.rawName, value, 0);
         break;
-      case "-j":
-      case "--jobs":
-        cmd.jobs = count(name, r.value(a), 1);
+      case "jobs":
+        cmd.jobs = count(t.rawName, value, 1);
         break;
-      case "-c":
-      case "--config":
-        cmd.configPath = r.value(a);
+      case "config":
+        cmd.configPath = value;
         break;
-      case "-r":
-      case "--rule": {
-        const [code, level] = parseRuleOverride(r.value(a));
+      case "rule": {
+        const [code, level] = parseRuleOverride(value);
         cmd.rules[code] = level;
         break;
       }
-      default:
-        throw new UsageError(`unknown option ${name}${suggestOption(name)} (see packlint --help)`);
+      case "stdin-filename":
+        if (!value) throw new UsageError("--stdin-filename needs a path (see packlint --help)");
+        cmd.stdinFilename = value;
+        break;
+      case "fix":
+        cmd.fix = "write";
+        break;
+      case "fix-dry-run":
+        cmd.fix = "dry-run";
+        break;
+      case "watch":
+        cmd.watch = true;
+        break;
+      case "list-files":
+        cmd.listFiles = true;
+        break;
+      case "docs-base-url": {
+        const url = docsBase(value);
+        if (!url) throw new UsageError(`--docs-base-url must be an absolute URL such as https://example.com/packlint/rules/ (got ${JSON.stringify(value)})`);
+        cmd.docsBaseUrl = url;
+        break;
+      }
     }
   }
-  if (cmd.paths.length === 0) throw new UsageError("no files or directories given (see packlint --help)");
+  checkCombinations(cmd);
   return cmd;
+}
+
+/** Options that cannot work together, or without what they need. */
+function checkCombinations(cmd: LintCommand): void {
+  if (cmd.paths.length === 0) throw new UsageError("no files or directories given (see packlint --help)");
+  const stdin = cmd.paths.includes(STDIN);
+  if (cmd.paths.filter((p) => p === STDIN).length > 1) throw new UsageError("standard input (-) can be named once only");
+  if (cmd.stdinFilename !== undefined && !stdin) throw new UsageError("--stdin-filename names what - reads: give - among the paths");
+  if (stdin && cmd.watch) throw new UsageError("--watch watches files on disk; standard input (-) cannot be watched");
+  if (stdin && cmd.fix === "write") throw new UsageError("--fix writes files; for standard input (-) use --fix-dry-run to see the fixes as a diff");
+  if (cmd.fix === "dry-run" && cmd.format !== "text") throw new UsageError("--fix-dry-run prints a diff: it takes the text format only");
+  if (cmd.listFiles && (cmd.fix || cmd.watch)) throw new UsageError("--list-files only lists the files a run would check: it takes neither --fix nor --watch");
 }
 
 function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
   let format: "text" | "json" = "text";
   let code: string | undefined;
-  const r = new ArgReader(argv);
-  for (let a = r.next(); a !== undefined; a = r.next()) {
-    const name = a.includes("=") ? a.slice(0, a.indexOf("=")) : a;
-    if (name === "-h" || name === "--help") return { command: "help", topic: sub };
-    if (sub === "rules" && (name === "--format" || name === "-f")) {
-      const v = r.value(a);
+  const unexpected = (a: string) => `packlint ${sub}: unexpected argument ${a} (see packlint ${sub} --help)`;
+  const options: Record<string, OptionSpec> = { help: { type: "boolean", short: "h" }, ...(sub === "rules" ? { format: { type: "string", short: "f" } } : {}) };
+  for (const t of tokenize(argv, options, unexpected)) {
+    if (t.kind === "option" && t.name === "help") return { command: "help", topic: sub };
+    if (t.kind === "option") {
+      const v = t.value ?? "";
       if (v !== "text" && v !== "json") throw new UsageError(`packlint rules --format must be text or json (got ${JSON.stringify(v)})`);
       format = v;
-    } else if (sub === "rules" && !a.startsWith("-") && code === undefined) {
-      const problem = unknownRuleProblem(a);
+    } else if (t.kind === "positional" && sub === "rules" && code === undefined && !t.value.startsWith("-")) {
+      const problem = unknownRuleProblem(t.value);
       if (problem) throw new UsageError(problem);
-      code = a;
-    } else throw new UsageError(`packlint ${sub}: unexpected argument ${a} (see packlint ${sub} --help)`);
+      code = t.value;
+    } else if (t.kind === "positional") throw new UsageError(unexpected(t.value));
   }
   return sub === "schema" ? { command: "schema" } : { command: "rules", format, ...(code ? { code } : {}) };
 }
@@ -146,7 +221,7 @@ export function parseRuleOverride(v: string): [string, RuleLevel] {
   return [code, level];
 }
 
-const OPTIONS = ["--format", "--no-color", "--color", "--quiet", "--max-warnings", "--rule", "--config", "--jobs", "--help", "--version"];
+const OPTIONS = Object.keys(LINT_OPTIONS).map((name) => `--${name}`);
 
 function suggestOption(name: string): string {
   const near = closest(name, OPTIONS, 1);

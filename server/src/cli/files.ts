@@ -6,25 +6,52 @@ import { decodeYamlFile } from "../service/model/encoding";
 import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { configGlobs, walkFiles, YAML_FILE } from "../workspace/discovery";
 import { FileKinds } from "../workspace/file-kinds";
+import { STDIN } from "./args";
 import type { ConfigResolver } from "./config-files";
 import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
+
+/** How a file's kind was decided: its name (the editor's globs), a config's `packs` globs, or its content. */
+export type KindSource = "name" | "config" | "content";
 
 /** A file to validate and its kind when its name (or, in a directory, its content) decides it. */
 export interface FoundFile {
   path: string;
   kind?: DocumentKind;
+  by?: KindSource;
+  /** Standard input, which `path` stands for in messages. */
+  stdin?: boolean;
+}
+
+/** A file (or folder) a directory run met and did not check, and why. */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+  /** A whole folder left out (not counted among the files skipped). */
+  folder?: boolean;
+}
+
+export interface Expansion {
+  files: FoundFile[];
+  skipped: SkippedFile[];
 }
 
 /**
  * Expands the CLI's arguments: files as given (always validated); directories to every pack and case file
  * below them, in a stable (sorted) order. Which files those are is the editor's rule with its default
- * settings (FileKinds); a config's `ignore` globs skip files and folders.
+ * settings (FileKinds); a config's `ignore` globs skip files and folders. The YAML files (and files a glob
+ * names) that a walk leaves out are returned with the reason. `-` is standard input, shown as `stdinPath`.
+ * A FIFO, socket or device named, or met with a name that would be checked, is a usage error: it is never read.
  */
-export function expandPaths(args: string[], configs: ConfigResolver): FoundFile[] {
+export function expandPaths(args: string[], configs: ConfigResolver, stdinPath = "<stdin>"): Expansion {
   const kinds = cliKinds(configs);
-  const out: FoundFile[] = [];
+  const files: FoundFile[] = [];
+  const skipped: SkippedFile[] = [];
   for (const arg of args) {
+    if (arg === STDIN) {
+      files.push({ path: stdinPath, stdin: true, ...kindByName(kinds, stdinPath) });
+      continue;
+    }
     let st;
     try {
       st = statSync(arg);
@@ -32,24 +59,48 @@ export function expandPaths(args: string[], configs: ConfigResolver): FoundFile[
       throw new UsageError(`cannot read ${arg}: no such file or directory`);
     }
     if (!st.isDirectory()) {
-      if (!st.isFile()) throw new UsageError(`cannot read ${arg}: not a regular file (a FIFO, device or socket is never read)`);
-      out.push({ path: arg, kind: kindByName(kinds, arg) });
+      if (!st.isFile()) throw new UsageError(`cannot read ${arg}: ${NOT_REGULAR}`);
+      files.push({ path: arg, ...kindByName(kinds, arg) });
       continue;
     }
-    const before = out.length;
-    const ignored = (path: string) => {
+    const before = files.length;
+    const ignoredBy = (path: string) => {
       const scope = configs.forFile(path);
-      return !!scope && configGlobs(scope).ignored(path);
+      return scope && configGlobs(scope).ignored(path) ? scope.path : undefined;
     };
-    for (const path of walkFiles(arg, ignored)) {
-      if (ignored(path)) continue;
-      const kind = kindByName(kinds, path) ?? (YAML_FILE.test(path) ? sniffed(kinds, path) : undefined);
-      if (kind) out.push({ path, kind });
+    const skipDir = (path: string) => {
+      const config = ignoredBy(path);
+      if (config) skipped.push({ path: path + sep, reason: `folder ignored by ${config}`, folder: true });
+      return !!config;
+    };
+    const candidate = (path: string) => YAML_FILE.test(path) || kindByName(kinds, path).kind !== undefined;
+    const onOther = (path: string, what: "link" | "special") => {
+      if (!candidate(path)) return;
+      if (what === "special") throw new UsageError(`cannot read ${path}: ${NOT_REGULAR}`);
+      skipped.push({ path, reason: "a symbolic link (never followed in a directory)" });
+    };
+    for (const path of walkFiles(arg, skipDir, onOther)) {
+      if (!candidate(path)) continue;
+      const config = ignoredBy(path);
+      if (config) {
+        skipped.push({ path, reason: `ignored by ${config}` });
+        continue;
+      }
+      const named = kindByName(kinds, path);
+      if (named.kind) {
+        files.push({ path, ...named });
+        continue;
+      }
+      const sniff = sniffed(kinds, path);
+      if (typeof sniff === "string") files.push({ path, kind: sniff, by: "content" });
+      else skipped.push({ path, reason: sniff.reason });
     }
-    if (out.length === before) throw new UsageError(`no pack files found in ${arg}`);
+    if (files.length === before) throw new UsageError(`no pack files found in ${arg}`);
   }
-  return out;
+  return { files, skipped };
 }
+
+const NOT_REGULAR = "not a regular file (a FIFO, device or socket is never read)";
 
 /** The CLI's kinds: the editor's default globs and sniffing, and each file's config `packs` globs. */
 function cliKinds(configs: ConfigResolver): FileKinds {
@@ -59,20 +110,25 @@ function cliKinds(configs: ConfigResolver): FileKinds {
   });
 }
 
-function kindByName(kinds: FileKinds, path: string): DocumentKind | undefined {
+function kindByName(kinds: FileKinds, path: string): { kind?: DocumentKind; by?: KindSource } {
   const file = resolve(path);
-  return kinds.byName(file.split(sep).join("/"), file);
+  const slashed = file.split(sep).join("/");
+  const byGlob = kinds.byName(slashed);
+  if (byGlob) return { kind: byGlob, by: "name" };
+  const byConfig = kinds.byName(slashed, file);
+  return byConfig ? { kind: byConfig, by: "config" } : {};
 }
 
 /** The kind of a YAML file by its content; a large one is not read to find out (name it to check it). */
-function sniffed(kinds: FileKinds, path: string): DocumentKind | undefined {
+function sniffed(kinds: FileKinds, path: string): DocumentKind | { reason: string } {
   let size: number;
   try {
     size = statSync(path).size;
   } catch {
-    return undefined; // gone since the walk
+    return { reason: "gone since the folder was read" };
   }
-  return size <= MAX_CHECKED_LENGTH ? kinds.byContent(readText(path)) : undefined;
+  if (size > MAX_CHECKED_LENGTH) return { reason: `YAML of ${size} bytes, over the ${MAX_CHECKED_LENGTH} read to find its kind (name it to check it)` };
+  return kinds.byContent(readText(path)) ?? { reason: "YAML, but neither a pack nor a case file by name or content" };
 }
 
 /** The kind of a file named on the command line that its name does not decide: by its content, if that tells. */
@@ -84,4 +140,3 @@ export function kindByContent(text: string): DocumentKind | undefined {
 export function readText(path: string): string {
   return decodeYamlFile(readRegularFile(path)).text;
 }
-

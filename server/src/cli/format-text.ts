@@ -5,38 +5,87 @@ import { FileReport, isValid } from "./report";
 
 export interface TextOptions {
   color: boolean;
+  /** Errors only: no line for a file without errors (the summary still counts it). */
+  quiet?: boolean;
 }
 
-const SGR = { red: 31, yellow: 33, blue: 34, cyan: 36, gray: 90, bold: 1 } as const;
+const SGR = { red: 31, green: 32, yellow: 33, blue: 34, cyan: 36, gray: 90, bold: 1 } as const;
+type Paint = (c: keyof typeof SGR, s: string) => string;
+const SEVERITY_COLOR = { error: "red", warning: "yellow", information: "blue", hint: "cyan" } as const;
 
-/** `--format text`: `path:line:col: severity [code] field message`, a code frame, then the official CLI's verdict line. */
+function painter(color: boolean): Paint {
+  return (c, s) => (color ? `\u001b[${SGR[c]}m${s}\u001b[0m` : s);
+}
+
+/**
+ * `--format text`: per diagnostic `path:line:col: severity [code] field message` and a code frame; per file
+ * `path: ` and the official CLI's verdict (`Challenge pack is valid` / `has errors`), files with findings
+ * followed by a blank line.
+ */
 export function formatText(reports: FileReport[], opts: TextOptions): string {
-  const paint = (c: keyof typeof SGR, s: string) => (opts.color ? `\u001b[${SGR[c]}m${s}\u001b[0m` : s);
-  const sevColor = { error: "red", warning: "yellow", information: "blue", hint: "cyan" } as const;
+  const paint = painter(opts.color);
   let out = "";
   for (const r of reports) {
     const lines = r.text.split(/\r\n|\r|\n/);
     const path = printableLine(r.path);
+    if (r.diagnostics.length && out && !out.endsWith("\n\n")) out += "\n";
     for (const d of r.diagnostics) {
       const where = `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      out += `${paint("bold", where)}: ${paint(sevColor[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)} ${printable(displayMessage(d))}\n`;
+      out += `${paint("bold", where)}: ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)} ${printable(displayMessage(d))}\n`;
       out += codeFrame(lines, d, paint);
       for (const rel of d.related ?? []) {
         out += `  ${paint("gray", `${path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${printable(rel.message)}`)}\n`;
       }
     }
+    const valid = isValid(r);
+    if (opts.quiet && valid) continue;
     const noun = languages[r.kind].noun;
-    out += isValid(r) ? `${noun} is valid\n` : `${noun} has errors\n`;
-    out += "\n";
+    out += `${paint("bold", path)}: ${valid ? `${noun} is valid` : paint("red", `${noun} has errors`)}\n`;
+    if (r.diagnostics.length) out += "\n";
   }
-  return out;
+  // A blank line before the summary.
+  return out && !out.endsWith("\n\n") ? out + "\n" : out;
+}
+
+/** What a run found, counted for the summary line. */
+export interface RunCounts {
+  files: number;
+  errors: number;
+  warnings: number;
+  skipped: number;
+  fixed?: number;
+}
+
+export function countRun(reports: FileReport[], skipped: number): RunCounts {
+  const all = reports.flatMap((r) => r.diagnostics);
+  return {
+    files: reports.length,
+    errors: all.filter((d) => d.severity === "error").length,
+    warnings: all.filter((d) => d.severity === "warning").length,
+    skipped,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The closing line: `3 files checked, 1 error, 2 warnings, 1 file skipped` (and files fixed, after --fix). */
+export function summaryLine(c: RunCounts, color: boolean): string {
+  const paint = painter(color);
+  const parts = [
+    `${plural(c.files, "file")} checked`,
+    ...(c.fixed !== undefined ? [`${plural(c.fixed, "file")} fixed`] : []),
+    paint(c.errors ? "red" : "green", plural(c.errors, "error")),
+    paint(c.warnings ? "yellow" : "green", plural(c.warnings, "warning")),
+    `${plural(c.skipped, "file")} skipped`,
+  ];
+  return `${parts.join(", ")}\n`;
 }
 
 /** Code frames show at most this many characters of a line: a window around the column, cut with `…`. */
 export const FRAME_WIDTH = 120;
 const FRAME_BEFORE = 40;
 
-function codeFrame(lines: string[], d: PackDiagnostic, paint: (c: keyof typeof SGR, s: string) => string): string {
+function codeFrame(lines: string[], d: PackDiagnostic, paint: Paint): string {
   const { start, end } = d.range;
   const full = lines[start.line] ?? "";
   const gutter = String(start.line + 1);
@@ -53,7 +102,7 @@ function codeFrame(lines: string[], d: PackDiagnostic, paint: (c: keyof typeof S
   }
   // Tabs keep their width in the caret line so the marker lines up under the text.
   const lead = text.slice(0, column).replace(/[^\t]/g, " ");
-  const frame = `  ${paint("gray", gutter + " |")} ${text}\n  ${" ".repeat(gutter.length)} ${paint("gray", "|")} ${lead}${paint("red", "^".repeat(width))}\n`;
+  const frame = `  ${paint("gray", gutter + " |")} ${text}\n  ${" ".repeat(gutter.length)} ${paint("gray", "|")} ${lead}${paint(SEVERITY_COLOR[d.severity], "^".repeat(width))}\n`;
   return frame;
 }
 

@@ -1,6 +1,6 @@
 /** The CLI's --help texts. */
 
-export const HELP = `Usage: packlint [options] FILE|DIR...
+export const HELP = `Usage: packlint [options] FILE|DIR|-...
        packlint schema        print the challenge-pack JSON Schema
        packlint rules [CODE]  list every rule code, or explain one
        packlint report FILE   the input-set report (see packlint report --help)
@@ -10,16 +10,24 @@ Validates AgentClash challenge packs offline, with the reference validator's ver
 (same field paths and messages) plus packlint's own advisories.
 A DIR means every pack below it: *.pack.yaml, YAML with a top-level pack: and challenges:/input_sets:,
 Skill Testing case files (skill_cases.yaml), or files matching the "packs" globs of a config;
-"ignore" globs skip files.
+"ignore" globs skip files. - reads one document from standard input.
+Text output names every file checked, then one summary line (files checked, errors, warnings, files skipped).
 
 Options:
   -f, --format FORMAT     text (default), json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0)
-  -q, --quiet             report errors only (warnings and hints are neither shown nor counted)
+  -q, --quiet             report errors only (warnings and hints are neither shown nor counted), and the summary
       --max-warnings N    exit 1 when there are more than N warnings
   -r, --rule CODE=LEVEL   set a rule's severity: off, error, warning, information or hint (repeatable)
   -c, --config FILE       use this config instead of searching for .packlintrc.json / package.json "packlint"
   -j, --jobs N            validate on at most N threads (default: the number of cores on 4 or more, else 1)
       --no-color          no colours in text output (also NO_COLOR=1); --color forces them
+      --fix               apply every fix that has one safe choice (the editor's "Fix all"), then check again
+      --fix-dry-run       print those fixes as a unified diff instead of writing them (text format)
+  -w, --watch             check again each file that changes, until Ctrl-C
+      --list-files        list each file the run would check (and as what) or skip (and why); check nothing
+      --stdin-filename P  the path standard input (-) stands for: in messages, for the config and kinds, and
+                          the folder its asset paths are relative to
+      --docs-base-url URL where rule links lead (SARIF helpUri): URL + CODE.md (default: the pages installed)
   -h, --help              show this help
   -v, --version           print the version
 
@@ -29,7 +37,8 @@ Config: .packlintrc.json, or a "packlint" key in package.json, in the file's fol
 Exit codes:
   0  no errors (and no more warnings than --max-warnings)
   1  some file has errors, or more warnings than --max-warnings
-  2  usage error: unknown option, bad value, unreadable file, invalid config, no packs found
+  2  usage error: unknown option, bad value, unreadable file (a FIFO, device or socket is never read),
+     invalid config, no packs found
   3  internal error (a bug in packlint)
 
 Examples:
@@ -38,6 +47,8 @@ Examples:
   packlint --format github --max-warnings 0 .
   packlint --format sarif packs/ > packlint.sarif
   packlint --rule unknown-key=error --rule legacy-items=off packs/
+  packlint --fix packs/
+  cat a.pack.yaml | packlint --stdin-filename packs/a.pack.yaml -
   packlint schema > challenge-pack.schema.json
 `;
 

@@ -1,6 +1,10 @@
 import { buildPackModel } from "../service";
 import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
-import { readText } from "./files";
+import { resolve, sep } from "node:path";
+import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
+import { FileKinds } from "../workspace/file-kinds";
+import { tokenize } from "./args";
+import { kindByContent, readText } from "./files";
 import { UsageError } from "./usage-error";
 
 export const REPORT_HELP = `Usage: packlint report FILE [--format markdown|json]
@@ -16,20 +20,25 @@ Exit codes: 0 ready for scoring, 1 the pack has errors, 2 usage error.
 export function runReport(argv: string[], out: (s: string) => void): number {
   let format = "markdown";
   let file: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "-h" || a === "--help") {
+  const options = { help: { type: "boolean", short: "h" }, format: { type: "string", short: "f" } } as const;
+  for (const t of tokenize(argv, options, (name) => `unknown option ${name} for packlint report (see packlint report --help)`)) {
+    if (t.kind === "option" && t.name === "help") {
       out(REPORT_HELP);
       return 0;
     }
-    if (a === "--format" || a.startsWith("--format=")) format = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i] ?? "";
-    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a} for packlint report (see packlint report --help)`);
-    else if (file !== undefined) throw new UsageError(`one FILE only (got ${JSON.stringify(file)} and ${JSON.stringify(a)})`);
-    else file = a;
+    if (t.kind === "option") format = t.value ?? "";
+    else if (t.kind === "positional" && file !== undefined) throw new UsageError(`one FILE only (got ${JSON.stringify(file)} and ${JSON.stringify(t.value)})`);
+    else if (t.kind === "positional") file = t.value;
   }
   if (format !== "markdown" && format !== "json") throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
   if (file === undefined) throw new UsageError("no pack given (see packlint report --help)");
-  const report = inputSetReport(buildPackModel(readText(file)), file);
+  const text = readText(file);
+  // The report is of a pack's input sets: anything else (a case file, a YAML file of another kind) has none.
+  const kind = new FileKinds(DEFAULT_SETTINGS).byName(resolve(file).split(sep).join("/")) ?? kindByContent(text);
+  if (kind !== "challenge-pack") {
+    throw new UsageError(`${file} is not a challenge pack${kind === "skill-cases" ? " (it is a Skill case file: see packlint skill --help)" : " (a *.pack.yaml file, or YAML with a top-level pack: and challenges: or input_sets:)"}; packlint report reports on packs`);
+  }
+  const report = inputSetReport(buildPackModel(text), file);
   out(format === "json" ? JSON.stringify(report, null, 2) + "\n" : reportMarkdown(report));
   return report.readyForScoring ? 0 : 1;
 }

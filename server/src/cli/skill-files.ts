@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { formatResponse, parseResponse, safeId, type SkillModel } from "../service/skill-cases";
+import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
 
 /** A Skill's test folders: beside the case file, `tmp/raw_response/`, `tmp/response/` and the report. */
@@ -14,11 +15,8 @@ export function readAnswer(dir: string, id: string): { path: string; text: strin
   if (!safeId(id)) return undefined;
   for (const ext of [".md", ".txt"]) {
     const path = join(dir, id + ext);
-    try {
-      return { path, text: readFileSync(path, "utf8") };
-    } catch {
-      // not this one
-    }
+    // Only a regular file is read: a FIFO or device in its place is a usage error, not a hang.
+    if (existsSync(path)) return { path, text: readRegularFile(path).toString("utf8") };
   }
   return undefined;
 }

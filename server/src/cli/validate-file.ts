@@ -12,6 +12,7 @@ import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { kindByContent } from "./files";
+import { encodeLike, fixText } from "./fix";
 import { readRegularFile } from "./read-files";
 import type { FileReport } from "./report";
 
@@ -25,15 +26,19 @@ export interface FileJob {
   roots: string[];
   /** The working directory, against which resolved asset paths are printed. */
   cwd: string;
+  /** The file's bytes when they are not read from `path` (standard input). */
+  bytes?: Uint8Array;
+  /** Apply the safe fixes first and check the fixed text. */
+  fix?: boolean;
 }
 
 /** The outcome for one file: a report, or why it could not be read (a usage error in the caller). */
 export type FileOutcome = { report: FileReport } | { unreadable: string };
 
 export function validateFile(job: FileJob): FileOutcome {
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = readRegularFile(job.path);
+    bytes = job.bytes ?? readRegularFile(job.path);
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
@@ -48,12 +53,18 @@ export function validateFile(job: FileJob): FileOutcome {
   const files = new ConfinedFiles(job.roots);
   // A case file may also read its own Skill folder (SKILL.md, inputs.files); paths leading out are reported, never followed.
   const skillFiles = new ConfinedFiles([...job.roots, skillDirOf(file)]);
-  const { text, diagnostics } = checkDecoded(decoded, URI.file(file).toString(), kind, {
+  const uri = URI.file(file).toString();
+  const skillHost = confinedSkillHost(skillFiles);
+  // Text that did not decode cleanly is never rewritten: its replacement characters would be written back.
+  const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }) : decoded.text;
+  const { text, diagnostics } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
     rules: job.rules,
     assetFiles: assetFilesFor(files, job.path, (p) => workspacePath(p, job.cwd)),
-    skillHost: confinedSkillHost(skillFiles),
+    skillHost,
   });
-  return { report: { path: job.path, kind: kind, text, diagnostics } };
+  const report: FileReport = { path: job.path, kind, text, diagnostics };
+  if (fixed !== decoded.text) report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed) };
+  return { report };
 }
 
 /** validateFile, with a crash turned into an `internal-error` report on that file alone. */

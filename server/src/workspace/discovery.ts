@@ -16,9 +16,10 @@ export function isSkippedDir(name: string): boolean {
 /**
  * Every regular file below `dir`, in a stable (sorted) order, depth first. Symbolic links are never followed
  * (neither to files nor to folders), so a walk stays inside the folder it was given. Unreadable folders are
- * skipped; `skipDir` leaves out more folders (absolute paths).
+ * skipped; `skipDir` leaves out more folders (absolute paths). `onOther` hears of each entry that is neither
+ * a regular file nor a folder (a symbolic link, FIFO, socket or device), which is never yielded.
  */
-export function* walkFiles(dir: string, skipDir: (path: string) => boolean = () => false): Generator<string> {
+export function* walkFiles(dir: string, skipDir: (path: string) => boolean = () => false, onOther?: (path: string, what: "link" | "special") => void): Generator<string> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -29,8 +30,9 @@ export function* walkFiles(dir: string, skipDir: (path: string) => boolean = () 
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!isSkippedDir(entry.name) && !skipDir(path)) yield* walkFiles(path, skipDir);
+      if (!isSkippedDir(entry.name) && !skipDir(path)) yield* walkFiles(path, skipDir, onOther);
     } else if (entry.isFile()) yield path;
+    else onOther?.(path, entry.isSymbolicLink() ? "link" : "special");
   }
 }
 

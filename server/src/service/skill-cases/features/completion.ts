@@ -5,7 +5,7 @@ import { lineEnd } from "../yaml-view";
 import { CompletionItemKind } from "vscode-languageserver-types";
 import type { CompletionItem, CompletionList, Position } from "../../types";
 import { caseSnippet, esc, keySnippet } from "./snippets";
-import { cursorContext, CursorContext } from "./where";
+import { caseCursor, CaseCursor } from "./where";
 import { fieldDetail, fieldDocumentation } from "./field-docs";
 
 /**
@@ -18,7 +18,7 @@ export function completion(model: SkillModel, position: Position): CompletionLis
 }
 
 function completionItems(model: SkillModel, offset: number): CompletionItem[] {
-  const ctx = cursorContext(model, offset);
+  const ctx = caseCursor(model, offset);
   if (!ctx) return [];
   const container = fieldAt(ctx.path);
   switch (ctx.kind) {
@@ -76,7 +76,7 @@ function siblingKeys(model: SkillModel, offset: number, column: number): Set<str
   return keys;
 }
 
-function keyCompletions(model: SkillModel, offset: number, ctx: CursorContext): CompletionItem[] {
+function keyCompletions(model: SkillModel, offset: number, ctx: CaseCursor): CompletionItem[] {
   const fields = fieldsOf(ctx.path);
   if (!fields) return [];
   const present = siblingKeys(model, offset, ctx.column);
@@ -96,7 +96,7 @@ function keyCompletions(model: SkillModel, offset: number, ctx: CursorContext): 
     }));
 }
 
-function routeKeys(model: SkillModel, offset: number, ctx: CursorContext): CompletionItem[] {
+function routeKeys(model: SkillModel, offset: number, ctx: CaseCursor): CompletionItem[] {
   const present = siblingKeys(model, offset, ctx.column);
   const end = tokenEnd(model, offset, false);
   const defaults: Record<string, string> = { on_success: "finish", on_failure: "skill-author", on_blocked: "human_confirm", on_case_failure: "testcase-agent", on_code_failure: "coding-agent", on_env_failure: "env-agent" };
@@ -111,7 +111,7 @@ function routeKeys(model: SkillModel, offset: number, ctx: CursorContext): Compl
   }));
 }
 
-function enumItems(model: SkillModel, offset: number, ctx: CursorContext, values: EnumValue[], kind: CompletionItemKind = CompletionItemKind.EnumMember): CompletionItem[] {
+function enumItems(model: SkillModel, offset: number, ctx: CaseCursor, values: EnumValue[], kind: CompletionItemKind = CompletionItemKind.EnumMember): CompletionItem[] {
   const end = tokenEnd(model, offset, true);
   return values.map((v, i) => ({
     label: v.value,
@@ -137,7 +137,7 @@ function skillNames(model: SkillModel): EnumValue[] {
   return [...out].map(([value, doc]) => ({ value, doc }));
 }
 
-function valueCompletions(model: SkillModel, offset: number, ctx: CursorContext): CompletionItem[] {
+function valueCompletions(model: SkillModel, offset: number, ctx: CaseCursor): CompletionItem[] {
   const key = ctx.key!;
   const container = fieldAt(ctx.path);
   if (container?.kind === "routing") {
@@ -157,7 +157,7 @@ function valueCompletions(model: SkillModel, offset: number, ctx: CursorContext)
   return [];
 }
 
-function itemCompletions(model: SkillModel, offset: number, ctx: CursorContext, container: FieldSpec): CompletionItem[] {
+function itemCompletions(model: SkillModel, offset: number, ctx: CaseCursor, container: FieldSpec): CompletionItem[] {
   const dash = ctx.needsDash ? "- " : "";
   const column = ctx.column + dash.length;
   const end = tokenEnd(model, offset, true);
@@ -186,7 +186,7 @@ function itemCompletions(model: SkillModel, offset: number, ctx: CursorContext, 
   return [];
 }
 
-function assertionSnippets(model: SkillModel, ctx: CursorContext): { label: string; text: string; doc: string }[] {
+function assertionSnippets(model: SkillModel, ctx: CaseCursor): { label: string; text: string; doc: string }[] {
   const c = ctx.caseIndex === undefined ? undefined : model.suite.cases[ctx.caseIndex];
   const skill = esc(c?.expected.skill.should_use || model.suite.skill.name || "skill-name");
   const avoided = esc(c?.expected.skill.should_not_use[0] || model.suite.skill.name || "skill-name");

@@ -7,9 +7,10 @@ import { lineEnd, lineStart } from "../yaml-view";
 /**
  * Where the cursor is in a case file that may be half-written: the chain of keys to the enclosing mapping or list
  * ("[]" steps into a list item), and whether a key, a value or a list item is being typed. Read from the text's
- * indentation, because the YAML of a document being typed is often incomplete.
+ * indentation, because the YAML of a document being typed is often incomplete. Packs read the cursor from the
+ * AST (model/cursor.ts); the two differ at quoted values and keys at odd indentation, so case files keep this one.
  */
-export interface CursorContext {
+export interface CaseCursor {
   /** Path of the mapping holding the key being typed (kind key/value), or of the list (kind item). */
   path: string[];
   kind: "key" | "value" | "item";
@@ -100,7 +101,7 @@ function ancestors(text: string, lineStartOffset: number, column: number, inList
   return path;
 }
 
-export function cursorContext(model: SkillModel, offset: number): CursorContext | undefined {
+export function caseCursor(model: SkillModel, offset: number): CaseCursor | undefined {
   const { text } = model;
   const skip = blockScalarBodies(model);
   if (skip.some((s) => offset >= s.start && offset <= s.end && lineStart(text, offset) >= s.start)) return undefined;
@@ -114,7 +115,7 @@ export function cursorContext(model: SkillModel, offset: number): CursorContext 
   const rest = m[3];
   const column = indent + dashes.length;
   const kv = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')\s*:(\s*)(.*)$/.exec(rest);
-  let ctx: CursorContext;
+  let ctx: CaseCursor;
   if (kv) {
     if (!kv[2] && kv[3] === "" && rest.endsWith(":")) return undefined; // right after the colon: nothing to offer yet
     const valueText = kv[3];
