@@ -21,6 +21,8 @@ export interface PacklintSettings {
    * with packlint (a file: URL of the installed copy).
    */
   docsBaseUrl: string;
+  /** Inlay hints (`packlint.inlayHints.enabled`): a case's challenge title, the value an expectation's `source` reads. */
+  inlayHints: boolean;
 }
 
 /** The diagnostic code of unknown keys, which the `unknownKeySeverity` setting sets (unless `rules` names it). */
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: PacklintSettings = {
   largeFileChars: 2_000_000,
   maxOutlineItems: 5000,
   docsBaseUrl: "",
+  inlayHints: true,
 };
 
 export const SETTINGS_SECTION = "packlint";
@@ -49,6 +52,7 @@ export function resolveSettings(raw: unknown): PacklintSettings {
   }
   if (isRuleLevel(r.unknownKeySeverity) && !(UNKNOWN_KEY_CODE in rules)) rules[UNKNOWN_KEY_CODE] = r.unknownKeySeverity;
   const debounce = r.diagnosticsDebounceMs;
+  const inlay = r.inlayHints && typeof r.inlayHints === "object" ? (r.inlayHints as Record<string, unknown>) : undefined;
   const count = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : d);
   return {
     packGlobs: strings(r.packGlobs, DEFAULT_SETTINGS.packGlobs),
@@ -59,6 +63,7 @@ export function resolveSettings(raw: unknown): PacklintSettings {
     largeFileChars: count(r.largeFileChars, DEFAULT_SETTINGS.largeFileChars),
     maxOutlineItems: count(r.maxOutlineItems, DEFAULT_SETTINGS.maxOutlineItems),
     docsBaseUrl: docsBase(r.docsBaseUrl),
+    inlayHints: typeof inlay?.enabled === "boolean" ? inlay.enabled : DEFAULT_SETTINGS.inlayHints,
   };
 }
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Commands, ServerCommands, DEFAULT_SETTINGS, LanguageIds, RULE_LEVELS } from "../../shared/src";
 import { enumValues } from "../../server/src/service/catalog";
 import { ruleInfo } from "../../server/src/service/rule-registry";
+import { SEMANTIC_TOKENS_LEGEND } from "../../server/src/service";
 
 /**
  * The VS Code extension's manifest (client/package.json) against the code it describes: settings and their
@@ -35,6 +36,7 @@ test("manifest: each setting's default is the server's default", () => {
     rules: DEFAULT_SETTINGS.rules,
     "skill.agentCommand": "",
     docsBaseUrl: DEFAULT_SETTINGS.docsBaseUrl,
+    "inlayHints.enabled": DEFAULT_SETTINGS.inlayHints,
     "trace.server": "off",
   });
   assert.deepEqual(properties["packlint.unknownKeySeverity"].enum?.slice().sort(), [...RULE_LEVELS].sort());
@@ -96,4 +98,14 @@ test("manifest and client: one product name where an author looks (commands, set
   assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "packlint"/);
   const readme = readFileSync(join(ROOT, "client/README.md"), "utf8");
   for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| packlint: ${c.title} |`), `client/README.md lists ${c.title}`);
+});
+
+test("manifest: token types of our own are declared and scoped; word suggestions are off where the server completes", () => {
+  const standard = new Set(["namespace", "class", "enum", "interface", "struct", "typeParameter", "type", "parameter", "variable", "property", "enumMember", "decorator", "event", "function", "method", "macro", "label", "comment", "string", "keyword", "number", "regexp", "operator"]);
+  const own = SEMANTIC_TOKENS_LEGEND.tokenTypes.filter((t) => !standard.has(t));
+  assert.deepEqual(own, ["unknownKey"]);
+  assert.deepEqual((contributes.semanticTokenTypes as { id: string }[]).map((t) => t.id), own);
+  const scoped = Object.assign({}, ...(contributes.semanticTokenScopes as { scopes: Record<string, string[]> }[]).map((s) => s.scopes));
+  for (const t of own) assert.match(scoped[t]?.[0] ?? "", /^invalid\./, `${t} takes the colour themes give to invalid text`);
+  for (const id of Object.values(LanguageIds)) assert.equal(contributes.configurationDefaults[`[${id}]`]["editor.wordBasedSuggestions"], "off", id);
 });

@@ -106,6 +106,8 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
   for (const l of timed(stats, "lenses", boundMs, () => session.lenses!(ServerCommands))) assertRangeInside(lines, l.range, "lens");
   // As the workspace's host resolves them (ConfinedFiles.lookup): a lone surrogate is the file system's U+FFFD.
   for (const l of timed(stats, "links", boundMs, () => session.links!((p) => `file:///fuzz/${encodeURIComponent(p.toWellFormed())}`))) assertRangeInside(lines, l.range, "link");
+  assertSemanticTokens(lines, timed(stats, "semanticTokens", boundMs, () => session.semanticTokens!()).data);
+  for (const h of timed(stats, "inlayHints", boundMs, () => session.inlayHints!())) assertRangeInside(lines, { start: h.position, end: h.position }, "inlay hint");
 
   for (const p of randomPositions(text, r, positions)) {
     const at = `at ${JSON.stringify(p)}`;
@@ -126,6 +128,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     }
     for (const l of timed(stats, `references ${at}`, boundMs, () => session.references!(p, r() < 0.5))) assertRangeInside(lines, l.range, `references ${at}`);
     for (const hl of timed(stats, `highlights ${at}`, boundMs, () => session.highlights!(p))) assertRangeInside(lines, hl.range, `highlight ${at}`);
+    assertSelectionRanges(lines, timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])), at);
     const prep = timed(stats, `prepareRename ${at}`, boundMs, () => session.prepareRename!(p));
     if (prep && "range" in prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
     const name = NAMES[Math.floor(r() * NAMES.length)];
@@ -151,6 +154,33 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
   return stats;
 }
 
+/** Encoded semantic tokens: in fives, each on a line of the document, of a type of the legend, none overlapping. */
+function assertSemanticTokens(lines: readonly string[], data: readonly number[]): void {
+  assert.equal(data.length % 5, 0, "semantic tokens come in fives");
+  let line = 0;
+  let char = 0;
+  let end = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    const [dLine, dChar, length, type] = data.slice(i, i + 4);
+    const start = dLine === 0 ? char + dChar : dChar;
+    assert.ok(dLine > 0 || i === 0 || start >= end, `semantic token ${i / 5} overlaps the one before`);
+    line += dLine;
+    char = start;
+    end = start + length;
+    assert.ok(length > 0 && line < lines.length && end <= lines[line].length, `semantic token ${i / 5} outside its line`);
+    assert.ok(type >= 0 && type < svc.SEMANTIC_TOKENS_LEGEND.tokenTypes.length, `semantic token ${i / 5}: type ${type}`);
+  }
+}
+
+/** Selection ranges: inside the document, each inside its parent. */
+function assertSelectionRanges(lines: readonly string[], ranges: readonly svc.SelectionRange[], at: string): void {
+  const before = (a: svc.Position, b: svc.Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  for (let r: svc.SelectionRange | undefined = ranges[0]; r; r = r.parent) {
+    assertRangeInside(lines, r.range, `selection range ${at}`);
+    if (r.parent) assert.ok(before(r.parent.range.start, r.range.start) && before(r.range.end, r.parent.range.end), `selection range ${at}: inside its parent`);
+  }
+}
+
 function flatten(symbols: svc.DocumentSymbol[]): svc.DocumentSymbol[] {
   const out: svc.DocumentSymbol[] = [];
   const stack = [...symbols];
@@ -168,11 +198,15 @@ export function checkSkillFeatures(text: string, r: Rng, positions: number, boun
   const lines = lspLines(text);
   const diagnostics = timed(stats, "diagnostics", boundMs, () => session.diagnostics({}));
   assertDiagnostics(text, diagnostics);
+  for (const f of timed(stats, "folding", boundMs, () => session.folding!())) {
+    assert.ok(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < lines.length, `folding ${JSON.stringify(f)}`);
+  }
   for (const p of randomPositions(text, r, positions)) {
     const at = `at ${JSON.stringify(p)}`;
     for (const item of timed(stats, `completion ${at}`, boundMs, () => session.completion!(p)).items) {
       assertRangeInside(lines, item.textEdit.range, `completion "${item.label}" ${at}`);
     }
+    assertSelectionRanges(lines, timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])), at);
     const h = timed(stats, `hover ${at}`, boundMs, () => session.hover!(p));
     if (h) {
       assert.ok(h.range, `hover ${at} has a range`);

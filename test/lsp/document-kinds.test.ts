@@ -50,8 +50,11 @@ test("settings: known fields of the right type win, everything else falls back t
     largeFileChars: 2_000_000,
     maxOutlineItems: 300,
     docsBaseUrl: "https://docs.example.org/rules/",
+    inlayHints: true,
   });
   assert.equal(resolveSettings({ docsBaseUrl: "docs/rules" }).docsBaseUrl, "", "not an absolute URL");
+  assert.equal(resolveSettings({ inlayHints: { enabled: false } }).inlayHints, false, "packlint.inlayHints.enabled");
+  assert.equal(resolveSettings({ inlayHints: { enabled: "no" } }).inlayHints, true, "a value that is not a boolean is ignored");
 });
 
 test("asset links resolve relative paths of existing files next to the pack, inside the workspace, nothing else", () => {

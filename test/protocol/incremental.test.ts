@@ -57,6 +57,7 @@ test("protocol: a large pack keeps its diagnostics, loses code lenses and links,
   const request = <R>(method: string) => bounded(large.conn.sendRequest(method, { textDocument: { uri: LARGE } }) as Promise<R>, method);
   assert.deepEqual(await request<CodeLens[]>("textDocument/codeLens"), []);
   assert.deepEqual(await request<DocumentLink[]>("textDocument/documentLink"), []);
+  assert.deepEqual((await request<{ data: number[] }>("textDocument/semanticTokens/full")).data, [], "no semantic tokens");
   const count = (symbols: DocumentSymbol[]): number => symbols.reduce((n, s) => n + 1 + count(s.children ?? []), 0);
   const outline = await request<DocumentSymbol[]>("textDocument/documentSymbol");
   assert.equal(count(outline), 4);

@@ -52,7 +52,7 @@ test("protocol: completion, hover, definition, references, documentSymbol", asyn
   const refs = await request<Location[]>(P.ReferencesRequest.type, { textDocument: doc, position: onSource, context: { includeDeclaration: true } });
   assert.deepEqual(refs.map((l) => l.range.start.line), [inputLine, promptLine]);
   const symbols = await request<DocumentSymbol[]>(P.DocumentSymbolRequest.type, { textDocument: doc });
-  assert.deepEqual(symbols[0].children!.map((s) => s.name), ["challenges", "input_sets", "evaluation_spec"]);
+  assert.deepEqual(symbols[0].children!.map((s) => s.name), ["assets", "evaluation_spec", "challenges", "input_sets"]);
 });
 
 test("protocol: codeAction fixes the diagnostic; rename edits every occurrence or refuses", async () => {

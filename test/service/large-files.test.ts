@@ -9,11 +9,13 @@ import { generatePack } from "../../bench/generate";
 const limits = { largeFileChars: 1000, maxOutlineItems: 6 };
 
 test("a document up to the threshold keeps every extra; a longer one loses lenses and links, with a notice", () => {
-  deepStrictEqual(extrasPlan(1000, limits), { large: false, codeLenses: true, documentLinks: true, maxOutlineItems: Infinity });
+  deepStrictEqual(extrasPlan(1000, limits), { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity });
   const plan = extrasPlan(2_500_000, limits);
   equal(plan.large, true);
   equal(plan.codeLenses, false);
   equal(plan.documentLinks, false);
+  equal(plan.inlayHints, false);
+  equal(plan.semanticTokens, false);
   equal(plan.maxOutlineItems, 6);
   match(plan.notice!, /large \(2\.5 M characters, over packlint\.largeFileChars = 1000\).*outline and folding stop after 6 entries/);
 });
@@ -24,7 +26,7 @@ test("the outline is cut breadth first: the pack, its groups, then the first ite
   const model = buildPackModel(generatePack({ cases: 12 }));
   const full = documentSymbols(model);
   deepStrictEqual(limitOutline(full, Infinity), full);
-  deepStrictEqual(names(limitOutline(full, 6)), [["Generated Bench", [["challenges", ["challenge-0", "challenge-1"]], "input_sets", "evaluation_spec"]]]);
+  deepStrictEqual(names(limitOutline(full, 6)), [["Generated Bench", [["assets", ["fixture-0"]], "evaluation_spec", "challenges", "input_sets"]]]);
   deepStrictEqual(limitOutline(full, 0), []);
   const cut = limitOutline(full, 6);
   deepStrictEqual(cut[0].range, full[0].range, "entries keep their ranges");

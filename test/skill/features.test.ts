@@ -68,6 +68,26 @@ test("completion: case keys that are missing, with their empty values", () => {
   assert.deepEqual(complete(head + positive.replace("        should_not_use: []\n", "        ‸\n")).labels, ["should_not_use"]);
 });
 
+test("completion: a case with every key written has no key left, and offers nothing (never words of the file)", () => {
+  const full = positive.replace(`      - "selected_skill == 'refund-helper'"\n`, `      - "selected_skill == 'refund-helper'"\n    tags: [positive]\n    ‸\n`);
+  assert.ok(full.includes("‸"));
+  assert.deepEqual(complete(head + full + negative).items, []);
+  assert.deepEqual(complete(head + positive.replace("        should_not_use: []\n", "        should_not_use: []\n        ‸\n")).items, []);
+});
+
+test("completion and hover document a key alike, as pack keys are: name, type, required, what it is, its values", () => {
+  const { items } = complete(head + "  - id: trigger_003\n    ‸\n");
+  const type = items.find((i) => i.label === "type")!;
+  assert.equal(type.detail, "text · required");
+  const docs = (type.documentation as { value: string }).value;
+  assert.match(docs, /^\*\*`type`\*\* · text · required\n\nWhat the case tests\.\n\nAllowed values:\n- `trigger` — /);
+  const m = marked(skillFile({ cases: [positive.replace("    type: trigger", "    ty‸pe: trigger"), negative] }));
+  const model = skillModel(m.text);
+  const h = hover(model, model.lines.positionAt(m.cursorOffset!))!;
+  assert.ok((h.contents as { value: string }).value.startsWith(docs.split("\n\nAllowed")[0]), JSON.stringify(h.contents));
+  assert.equal(complete(head + "  - id: trigger_003\n    ‸\n").items.find((i) => i.label === "tags")?.detail, "list · optional");
+});
+
 test("completion: should_use offers the Skill's name (skill.name and SKILL.md's name) and \"\"", () => {
   const host = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-assistant\n---\n" });
   const { labels } = complete(head + positive.replace("should_use: refund-helper", "should_use: ‸") + negative, {
@@ -135,12 +155,12 @@ test("hover: field docs, enum values, routes, assertions and the case's dry-run 
     return { value: h?.contents.value ?? "", range: h?.range, ranges: m.ranges };
   };
   const mode = at(skillFile({ head: head.replace("mode: dry-run", "⟦mo‸de⟧: dry-run") }));
-  assert.match(mode.value, /^\*\*defaults\.mode\*\* \(required\) — Test mode\./);
+  assert.match(mode.value, /^\*\*`mode`\*\* · text · required\n\nTest mode\. .*\n\nIn `defaults\.mode`\.\n\nAllowed values:\n/);
   assert.match(mode.value, /- `mock` — Half-real/);
   assert.deepEqual(mode.range, mode.ranges[0]);
   assert.match(at(skillFile({ head: head.replace("mode: dry-run", "mode: dry‸-run") })).value, /^\*\*dry-run\*\* — Recommended\./);
   const query = at(skillFile({ cases: [positive.replace("    query:", "    qu‸ery:"), negative] }));
-  assert.match(query.value, /^\*\*cases\[\]\.query\*\* \(required\)/);
+  assert.match(query.value, /^\*\*`query`\*\* · text · required\n\n.*\n\nIn `cases\[\]\.query`\./);
   assert.ok(
     query.value.includes(
       "```text\nIf the user's query is: I want my money back for order 1042., which skill will you use to handle it?\nDo not actually execute tools or modify files. Only output the name of the skill you select along with a brief reason.\n```",

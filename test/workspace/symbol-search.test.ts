@@ -25,7 +25,7 @@ test("symbol search: best matches first, then shorter keys; the list is cut at t
   assert.deepEqual(searchSymbols(files, "refund")[0], { name: "refund", kind: 5, location: { uri: "file:///a.pack.yaml", range: at }, containerName: "p" });
 });
 
-test("key symbols of a pack: challenges, input sets, cases (in their set) and validators, at their names", () => {
+test("key symbols of a pack: the pack, assets, challenges, input sets, cases (in their set) and validators, at their names", () => {
   const text = pack();
   const found = keySymbols(buildPackModel(text));
   const shown = found.map((s) => {
@@ -33,10 +33,13 @@ test("key symbols of a pack: challenges, input sets, cases (in their set) and va
     return [s.kind, s.name, s.container, line.slice(s.range.start.character, s.range.end.character)];
   });
   assert.deepEqual(shown, [
+    ["pack", "support-eval", "Support Eval", "support-eval"],
+    ["asset", "policy_pdf", "support-eval", "policy_pdf"],
     ["challenge", "refund-question", "support-eval", "refund-question"],
     ["input-set", "refund-smoke", "support-eval", "refund-smoke"],
     ["case", "refund-window-basic", "support-eval › refund-smoke", "refund-window-basic"],
     ["validator", "exact", "support-eval", "exact"],
+    ["dimension", "correctness", "support-eval", "correctness"],
   ]);
   assert.deepEqual(keySymbols(buildPackModel("pack: [\n")), [], "a broken pack has none, and no crash");
 });

@@ -1,6 +1,7 @@
 import { ServerCommands } from "../../../shared/src";
 import { CodeActionKind, type InitializeParams, type ServerCapabilities, TextDocumentSyncKind } from "vscode-languageserver/node";
 import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
+import { SEMANTIC_TOKENS_PROVIDER } from "./editor-requests";
 
 /** What the client said it can do, as far as the server's behaviour depends on it. */
 export interface ClientSupport {
@@ -10,6 +11,9 @@ export interface ClientSupport {
   workspaceFoldersRequests: boolean;
   watchedFilesRegistration: boolean;
   showDocument: boolean;
+  /** workspace/inlayHint/refresh and workspace/semanticTokens/refresh: asked again when settings change. */
+  inlayHintRefresh: boolean;
+  semanticTokensRefresh: boolean;
 }
 
 export function clientSupport(params: InitializeParams | undefined): ClientSupport {
@@ -21,6 +25,8 @@ export function clientSupport(params: InitializeParams | undefined): ClientSuppo
     workspaceFoldersRequests: !!caps.workspace?.workspaceFolders,
     watchedFilesRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
     showDocument: !!caps.window?.showDocument?.support,
+    inlayHintRefresh: !!caps.workspace?.inlayHint?.refreshSupport,
+    semanticTokensRefresh: !!caps.workspace?.semanticTokens?.refreshSupport,
   };
 }
 
@@ -40,6 +46,9 @@ export function serverCapabilities(client: ClientSupport): ServerCapabilities {
     executeCommandProvider: { commands: Object.values(ServerCommands) },
     documentLinkProvider: { resolveProvider: false },
     workspaceSymbolProvider: true,
+    semanticTokensProvider: SEMANTIC_TOKENS_PROVIDER,
+    selectionRangeProvider: true,
+    inlayHintProvider: { resolveProvider: false },
     diagnosticProvider: client.pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };

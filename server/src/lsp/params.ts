@@ -4,7 +4,7 @@ import type { TextDocument, TextDocumentContentChangeEvent } from "vscode-langua
  * The shapes the feature handlers read from request params. A client may send anything: a request whose params do
  * not have these shapes is answered with InvalidParams instead of reaching a feature with a position of "x".
  */
-type Field = "textDocument" | "position" | "range" | "context" | "newName" | "uri" | "query";
+type Field = "textDocument" | "position" | "positions" | "range" | "context" | "newName" | "uri" | "query" | "previousResultId";
 
 const NEEDS: Record<string, Field[]> = {
   diagnostics: ["textDocument"],
@@ -27,6 +27,11 @@ const NEEDS: Record<string, Field[]> = {
   skillReport: ["uri"],
   inputSetReport: ["uri"],
   workspaceSymbol: ["query"],
+  semanticTokens: ["textDocument"],
+  semanticTokensDelta: ["textDocument", "previousResultId"],
+  semanticTokensRange: ["textDocument", "range"],
+  selectionRange: ["textDocument", "positions"],
+  inlayHint: ["textDocument", "range"],
 };
 
 /** LSP's uinteger: lines and characters are 0 … 2^31 - 1. */
@@ -37,11 +42,13 @@ const isPosition = (v: unknown) => isObject(v) && isUinteger(v.line) && isUinteg
 const CHECKS: Record<Field, [(v: unknown) => boolean, string]> = {
   textDocument: [(v) => isObject(v) && typeof v.uri === "string", "textDocument.uri must be a string"],
   position: [isPosition, "position must have integer line and character from 0 to 2^31 - 1"],
+  positions: [(v) => Array.isArray(v) && v.every(isPosition), "positions must be a list of positions with integer line and character from 0 to 2^31 - 1"],
   range: [(v) => isObject(v) && isPosition(v.start) && isPosition(v.end), "range must have a start and an end position"],
   context: [isObject, "context must be an object"],
   newName: [(v) => typeof v === "string", "newName must be a string"],
   uri: [(v) => typeof v === "string", "uri must be a string"],
   query: [(v) => typeof v === "string", "query must be a string"],
+  previousResultId: [(v) => typeof v === "string", "previousResultId must be a string"],
 };
 
 /** Why the params of request `name` (the server's handler name) cannot be served, or undefined when they can. */

@@ -5,6 +5,7 @@ import type { ServerContext } from "./context";
 import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
 import { Foreground } from "./foreground";
+import { registerEditorRequests } from "./editor-requests";
 import { registerFeatureRequests } from "./feature-requests";
 import { registerServerCommands } from "./server-commands";
 import { servingNote } from "./serving-log";
@@ -73,6 +74,9 @@ export function startServer(connection: Connection, foreground = new Foreground(
   /** Settings or configs changed: everything is checked again and the index rebuilt (globs may have changed; files published from disk follow it). */
   const revalidateAll = () => {
     recheckOpen(true);
+    // The document kinds may have changed, and with them the tokens and hints; the hints may have been switched.
+    if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (client.semanticTokensRefresh) connection.languages.semanticTokens.refresh();
     void workspace.rebuild();
   };
 
@@ -128,6 +132,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
       const uri = e.document.uri;
       sessions.forget(uri);
       extras.forget(uri);
+      editor.forget(uri);
       pulls.closed(uri);
       const wasPublished = push.closed(uri);
       if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
@@ -189,6 +194,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
   connection.onDidChangeWatchedFiles((params) => safely("file watching", () => workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : [])));
 
   registerFeatureRequests(ctx);
+  const editor = registerEditorRequests(ctx);
   registerCustomRequests(ctx);
   registerServerCommands(ctx, { showDocument: () => client.showDocument });
 

@@ -26,6 +26,11 @@ export interface DocumentSession {
   folding?(max?: number): svc.FoldingRange[];
   lenses?(commands: svc.LensCommands): svc.CodeLens[];
   links?(resolve: (path: string) => string | undefined): svc.DocumentLink[];
+  selectionRanges?(positions: readonly svc.Position[]): svc.SelectionRange[];
+  /** Packs: semantic tokens (the legend is SEMANTIC_TOKENS_LEGEND); with `range`, those on its lines. */
+  semanticTokens?(range?: svc.Range): svc.SemanticTokens;
+  /** Packs: inlay hints; with `range`, those on its lines. */
+  inlayHints?(range?: svc.Range): svc.InlayHint[];
   /** Packs: the challenge, input set, case and validator keys (workspace symbols). */
   keySymbols?(): svc.KeySymbol[];
   /** Packs: the file paths written (assets, case inputs), for the asset check. */
@@ -84,6 +89,9 @@ function packSession(model: svc.PackModel): DocumentSession {
     folding: (max) => svc.foldingRanges(model, max),
     lenses: (commands) => svc.codeLenses(model, commands),
     links: (resolve) => svc.documentLinks(model, resolve),
+    selectionRanges: (positions) => svc.selectionRanges(model, positions, [...model.symbols.declarations, ...model.symbols.references].map((e) => e.span)),
+    semanticTokens: (range) => svc.semanticTokens(model, range),
+    inlayHints: (range) => svc.inlayHints(model, range),
     keySymbols: () => svc.keySymbols(model),
     assetPaths: () => svc.assetPathRefs(model),
     convertLegacyItems: () => svc.convertLegacyItems(model),
@@ -109,6 +117,8 @@ function skillSession(model: skill.SkillModel): DocumentSession {
     symbols: () => skill.documentSymbols(model),
     // Paths are the Skill directory's, looked up through the model's confined host, not the pack resolver.
     links: () => skill.documentLinks(model),
+    folding: (max) => svc.foldingRanges(model, max),
+    selectionRanges: (positions) => svc.selectionRanges(model, positions),
     prompts: () => skill.promptsMarkdown(model.suite),
     report: () => {
       const r = skill.skillReport(model);

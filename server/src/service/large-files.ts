@@ -13,6 +13,9 @@ export interface ExtrasPlan {
   large: boolean;
   codeLenses: boolean;
   documentLinks: boolean;
+  /** Inlay hints and semantic tokens: both grow with every case, and are asked for again after every edit. */
+  inlayHints: boolean;
+  semanticTokens: boolean;
   /** Outline entries (and folding ranges) at most; Infinity when the document is not large. */
   maxOutlineItems: number;
   /** Shown once per document when something is cut. */
@@ -21,20 +24,23 @@ export interface ExtrasPlan {
 
 /**
  * The extras for a document of `chars` characters. On a large pack, code lenses (whose reference lists grow with
- * every case) and document links are off, and the outline and folding ranges stop after a number of entries;
+ * every case), document links, inlay hints and semantic tokens are off, and the outline and folding ranges stop after a number of entries;
  * the diagnostics stay whole.
  */
 export function extrasPlan(chars: number, limits: LargeFileLimits): ExtrasPlan {
-  if (chars <= limits.largeFileChars) return { large: false, codeLenses: true, documentLinks: true, maxOutlineItems: Infinity };
+  if (chars <= limits.largeFileChars) return { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity };
   const mb = (chars / 1e6).toFixed(1);
   return {
     large: true,
     codeLenses: false,
     documentLinks: false,
+    inlayHints: false,
+    semanticTokens: false,
     maxOutlineItems: limits.maxOutlineItems,
     notice:
       `packlint: this pack is large (${mb} M characters, over packlint.largeFileChars = ${limits.largeFileChars}): ` +
-      `code lenses and document links are off, and the outline and folding stop after ${limits.maxOutlineItems} entries. ` +
+      `code lenses and document links are off, so are inlay hints and semantic colours (the grammar's colours stay), ` +
+      `and the outline and folding stop after ${limits.maxOutlineItems} entries. ` +
       `Diagnostics, completion, hover and navigation are complete.`,
   };
 }

@@ -534,7 +534,7 @@ export class ProtocolSession {
   }
 
   private unknownMethod(): void {
-    if (this.r() < 0.5) this.request(pick(this.r, ["packlint/unknown", "textDocument/semanticTokens/full", ""]), {}, { expectError: [JSON_RPC.MethodNotFound] });
+    if (this.r() < 0.5) this.request(pick(this.r, ["packlint/unknown", "textDocument/typeDefinition", ""]), {}, { expectError: [JSON_RPC.MethodNotFound] });
     else this.notify(pick(this.r, ["packlint/whatever", "$/setTrace", "$/progress", "textDocument/didSave", "workspace/didChangeWatchedFiles"]), { value: 1 });
   }
 

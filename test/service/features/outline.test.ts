@@ -46,14 +46,13 @@ const scoring = yaml`
           validators: [exact]
 `;
 
-test("document symbols: pack → challenges, input sets → cases, evaluation spec → validators, metrics, judges, dimensions", () => {
+test("document symbols in document order: pack → version assets, evaluation spec → validators, metrics, judges, dimensions; challenges; input sets → cases", () => {
   const model = buildPackModel(pack({ evaluationSpec: scoring }), URI);
   assert.deepEqual(tree(documentSymbols(model)), [
     [
       "Support Eval (support-eval)",
       [
-        ["challenges", ["refund-question (Refund question · easy)"]],
-        ["input_sets", [["refund-smoke (Refund Smoke)", ["refund-window-basic (refund-question)"]]]],
+        ["assets", ["policy_pdf (assets/policy.pdf)"]],
         [
           "evaluation_spec",
           [
@@ -63,9 +62,17 @@ test("document symbols: pack → challenges, input sets → cases, evaluation sp
             ["dimensions", ["correctness (validators)", "quality (validators)", "style (llm_judge)", "strict (validators)"]],
           ],
         ],
+        ["challenges", ["refund-question (Refund question · easy)"]],
+        ["input_sets", [["refund-smoke (Refund Smoke)", ["refund-window-basic (refund-question)"]]]],
       ],
     ],
   ]);
+});
+
+test("document symbols follow the order sections are written in, whatever it is", () => {
+  const text = [sections.inputSets, sections.challenges, sections.head, sections.version].join("");
+  const names = (documentSymbols(buildPackModel(text, URI))[0].children ?? []).map((s) => s.name);
+  assert.deepEqual(names, ["input_sets", "challenges", "assets"]);
 });
 
 test("document symbols: ranges cover the item from its dash; the selection is its key", () => {
@@ -79,7 +86,7 @@ test("document symbols: ranges cover the item from its dash; the selection is it
     `,
   });
   const m = marked(src);
-  const challenge = documentSymbols(buildPackModel(m.text, URI))[0].children![0].children![0];
+  const challenge = documentSymbols(buildPackModel(m.text, URI))[0].children!.find((s) => s.name === "challenges")!.children![0];
   assert.deepEqual(challenge.range, m.ranges[0]);
   assert.deepEqual(challenge.selectionRange, m.ranges[1]);
 });

@@ -33,6 +33,14 @@ test("every feature answers at every position of half-edited packs, with ranges 
     svc.documentSymbols(m);
     for (const f of svc.foldingRanges(m)) assert.ok(f.endLine <= end.line);
     svc.codeLenses(m, ServerCommands).forEach((l) => assert.ok(inside(l.range)));
+    let tokenEnd = 0;
+    for (const t of svc.semanticTokenList(m)) {
+      assert.ok(t.span.start >= tokenEnd && t.span.end > t.span.start && t.span.end <= text.length, "tokens in order, none overlapping");
+      assert.equal(m.lines.positionAt(t.span.start).line, m.lines.positionAt(t.span.end).line, "each token on one line");
+      tokenEnd = t.span.end;
+    }
+    assert.equal(svc.semanticTokens(m).data.length % 5, 0);
+    svc.inlayHints(m).forEach((h) => assert.ok(inside({ start: h.position, end: h.position })));
     const step = Math.max(1, Math.floor(text.length / 80));
     for (let offset = 0; offset <= text.length; offset += step) {
       const p = m.lines.positionAt(offset);
@@ -43,6 +51,12 @@ test("every feature answers at every position of half-edited packs, with ranges 
       svc.references(m, p, true).forEach((l) => assert.ok(inside(l.range)));
       svc.documentHighlights(m, p);
       svc.rename(m, p, "renamed");
+      const at = m.lines.offsetAt(p); // `offset` may fall inside a CRLF
+      for (let r: svc.SelectionRange | undefined = svc.selectionRanges(m, [p])[0]; r; r = r.parent) {
+        const offsets = [m.lines.offsetAt(r.range.start), m.lines.offsetAt(r.range.end)];
+        assert.ok(offsets[0] <= at && at <= offsets[1], "every selection range holds the position");
+        if (r.parent) assert.ok(m.lines.offsetAt(r.parent.range.start) <= offsets[0] && offsets[1] <= m.lines.offsetAt(r.parent.range.end), "each inside its parent");
+      }
     }
   }
 });

@@ -1,12 +1,12 @@
 import { isMap, isScalar, isSeq, Node } from "yaml";
-import type { PackModel } from "../pack-model";
+import type { YamlText } from "./selection-ranges";
 import type { FoldingRange } from "vscode-languageserver-types";
 
 /**
- * Folding ranges: every collection or block scalar over several lines (from its key or dash), and runs of comment
- * lines. With `max` (large packs), the walk stops after that many, in document order.
+ * Folding ranges of a pack or a case file: every collection or block scalar over several lines (from its key or
+ * dash), and runs of comment lines (kind comment). With `max` (large packs), the walk stops after that many, in document order.
  */
-export function foldingRanges(model: PackModel, max = Infinity): FoldingRange[] {
+export function foldingRanges(model: YamlText, max = Infinity): FoldingRange[] {
   const { lines } = model;
   const out: FoldingRange[] = [];
   const lineOf = (offset: number) => lines.positionAt(offset).line;

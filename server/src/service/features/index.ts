@@ -22,3 +22,9 @@ export type {
   TextEdit,
 } from "vscode-languageserver-types";
 export type { CodeAction, CodeLens, CompletionItem, CompletionList, Hover, WorkspaceEdit } from "../types";
+export { semanticTokens, semanticTokenList, SEMANTIC_TOKENS_LEGEND, SYMBOL_TOKENS, TOKEN_TYPES, TOKEN_MODIFIERS } from "./semantic-tokens";
+export type { SemanticToken, TokenType, TokenModifier } from "./semantic-tokens";
+export { inlayHints, MAX_HINT_LENGTH } from "./inlay-hints";
+export { selectionRanges } from "./selection-ranges";
+export type { YamlText } from "./selection-ranges";
+export type { InlayHint, SelectionRange, SemanticTokens, SemanticTokensLegend } from "vscode-languageserver-types";

@@ -4,8 +4,8 @@ import type { Span } from "../types";
 import { SymbolKind as LspSymbolKind, type DocumentSymbol } from "vscode-languageserver-types";
 
 /**
- * The outline, shaped like the domain: the pack holds its challenges, input sets (with their cases) and the
- * evaluation spec (validators, metrics, judges, dimensions).
+ * The outline, shaped like the domain, in document order: the pack holds its challenges, input sets (with their
+ * cases), version assets and the evaluation spec (validators, metrics, judges, dimensions).
  */
 export function documentSymbols(model: PackModel): DocumentSymbol[] {
   const { bundle: b, at } = model;
@@ -49,20 +49,27 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   });
   const spec = obj(b.version.evaluation_spec);
   const scorecard = obj(spec?.scorecard);
-  const evalChildren = [
+  const evalChildren = inOrder([
     ...group(spec, "validators", LspSymbolKind.Namespace, items(spec?.validators, "validators", LspSymbolKind.Function, (v) => str(obj(v)?.type))),
     ...group(spec, "metrics", LspSymbolKind.Namespace, items(spec?.metrics, "metrics", LspSymbolKind.Variable, (v) => str(obj(v)?.type))),
     ...group(spec, "llm_judges", LspSymbolKind.Namespace, items(spec?.llm_judges, "llm_judges", LspSymbolKind.Event, (v) => str(obj(v)?.mode))),
     ...group(scorecard, "dimensions", LspSymbolKind.Namespace, items(scorecard?.dimensions, "dimensions", LspSymbolKind.Field, (v) => str(obj(v)?.source))),
-  ];
-  const children = [
+  ]);
+  const assets = items(b.version.assets, "assets", LspSymbolKind.File, (a) => str(obj(a)?.path));
+  const children = inOrder([
     ...group(b, "challenges", LspSymbolKind.Namespace, challenges),
     ...group(b, "input_sets", LspSymbolKind.Namespace, inputSets),
+    ...group(b.version, "assets", LspSymbolKind.Namespace, assets),
     ...group(b.version, "evaluation_spec", LspSymbolKind.Namespace, evalChildren),
-  ];
+  ]);
   if (!model.yaml?.contents?.range) return children;
   const [start, , end] = model.yaml.contents.range;
   const selection = at.has(b, "pack") ? at.key(b, "pack") : { start, end: start };
   const name = b.pack.name || b.pack.slug || "pack";
   return [{ name, detail: b.pack.slug || undefined, kind: LspSymbolKind.Package, range: range({ start, end }), selectionRange: range(selection), children }];
+}
+
+/** Sections in the order they are written. */
+function inOrder(symbols: DocumentSymbol[]): DocumentSymbol[] {
+  return symbols.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

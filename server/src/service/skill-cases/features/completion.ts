@@ -6,6 +6,7 @@ import { CompletionItemKind } from "vscode-languageserver-types";
 import type { CompletionItem, CompletionList, Position } from "../../types";
 import { caseSnippet, esc, keySnippet } from "./snippets";
 import { caseCursor, CaseCursor } from "./where";
+import { fieldDetail, fieldDocumentation } from "./field-docs";
 
 /**
  * Completion at a position of a case file: keys (with their empty values), `type`/`mode`/`execution`/`output_format`
@@ -75,12 +76,6 @@ function siblingKeys(model: SkillModel, offset: number, column: number): Set<str
   return keys;
 }
 
-function docOf(f: FieldSpec): string {
-  let doc = f.doc;
-  if (f.values) doc += `\n\n${f.open ? "Documented values" : "Values"}: ${f.values.map((v) => `\`${v.value}\``).join(", ")}`;
-  return doc;
-}
-
 function keyCompletions(model: SkillModel, offset: number, ctx: CaseCursor): CompletionItem[] {
   const fields = fieldsOf(ctx.path);
   if (!fields) return [];
@@ -91,8 +86,8 @@ function keyCompletions(model: SkillModel, offset: number, ctx: CaseCursor): Com
     .map((f, i) => ({
       label: f.key,
       kind: CompletionItemKind.Property,
-      detail: f.required ? "required" : "optional",
-      documentation: { kind: "markdown", value: docOf(f) },
+      detail: fieldDetail(f),
+      documentation: { kind: "markdown", value: fieldDocumentation(f) },
       insertTextFormat: 2,
       insertTextMode: 1,
       textEdit: edit(model, ctx.prefixStart, end, keySnippet(f, ctx.column)),

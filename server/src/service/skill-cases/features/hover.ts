@@ -4,6 +4,7 @@ import { buildPrompt } from "../prompts";
 import { fieldAt, ROUTE_KEYS, ROUTE_TARGETS } from "../schema";
 import type { Hover, Position, Span } from "../../types";
 import { nodeAt } from "./where";
+import { fieldDocumentation } from "./field-docs";
 
 /**
  * Hover docs for every field of a case file (what it is, whether required, its values), for enum values and route
@@ -42,13 +43,9 @@ export function hover(model: SkillModel, position: Position): Hover | null {
   const f = fieldAt(at.path);
   if (!f) return null;
   const span = at.on === "key" ? at.entry.keySpan : at.entry.valueSpan ?? at.entry.keySpan;
-  const parts = [`**${at.path.join(".").replace(/\.\[\]/g, "[]")}** (${f.required ? "required" : "optional"}) — ${f.doc}`];
-  if (at.on === "value" && f.values) {
-    const v = f.values.find((x) => x.value === view.str(at.entry.value)?.trim());
-    if (v) parts.unshift(`**${v.value}** — ${v.doc}`);
-  } else if (f.values) {
-    parts.push(`${f.open ? "Documented values" : "Values"}:\n${f.values.map((v) => `- \`${v.value}\` — ${v.doc}`).join("\n")}`);
-  }
+  const parts = [fieldDocumentation(f, at.path.join(".").replace(/\.\[\]/g, "[]"))];
+  const v = at.on === "value" ? f.values?.find((x) => x.value === view.str(at.entry.value)?.trim()) : undefined;
+  if (v) parts.unshift(`**${v.value}** — ${v.doc}`, "---");
   if (c && (key === "query" || key === "type") && parentPath.join(".") === "cases.[]") {
     const fence = c.query.includes("```") ? "````" : "```";
     parts.push(`Dry-run prompt:\n\n${fence}text\n${buildPrompt(c)}\n${fence}`);
