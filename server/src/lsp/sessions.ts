@@ -1,7 +1,9 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKind, DocumentSession, languages } from "../service/languages";
+import { DocumentKind, DocumentLanguage, DocumentSession, languages } from "../service/languages";
+import { failedSession } from "../workspace/file-check";
 import type { SkillHost } from "../service/skill-cases";
 import type { PendingChanges } from "./pending-changes";
+import { injectedFault } from "./test-fault";
 
 /** What the sessions need from the workspace: a document's kind and, for case files, their Skill folder. */
 export interface SessionHost {
@@ -53,9 +55,20 @@ export class Sessions {
         this.host.log("incremental update", e);
       }
     }
-    session ??= language ? language(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) }) : undefined;
+    session ??= language && this.build(language, doc);
     this.cache.set(doc.uri, { version: doc.version, text: doc.getText(), kind, epoch: this.epoch, session });
     return session;
+  }
+
+  /** A document's session from its text; one whose model throws gets a session with the one `internal-error` diagnostic. */
+  private build(language: DocumentLanguage, doc: TextDocument): DocumentSession {
+    try {
+      injectedFault(doc.getText());
+      return language(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) });
+    } catch (e) {
+      this.host.log(`checking ${doc.uri}`, e);
+      return failedSession(e);
+    }
   }
 
   /** Settings or configs changed: every document's kind is decided again. */

@@ -10,6 +10,7 @@ import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/worksp
 import { analyzeFile, finishDiagnostics } from "../workspace/file-check";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
+import { injectedFault } from "./test-fault";
 import { WorkspaceFiles } from "./workspace-validation";
 
 /** What the workspace needs from the server's open documents and connection. */
@@ -52,7 +53,10 @@ export class Workspace {
       classify: (path) => this.scopes.classifyFile(path),
       // A case file's findings depend on its Skill folder too (SKILL.md, inputs.files).
       textOnly: (kind) => kind === "challenge-pack",
-      analyze: (kind, decoded, uri) => analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) }),
+      analyze: (kind, decoded, uri) => {
+        injectedFault(decoded.text);
+        return analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });
+      },
     });
     this.onDisk = new WorkspaceFiles(this.index, (file) => this.diskDiagnostics(file), (uri, d) => host.publish(uri, d));
   }

@@ -396,6 +396,11 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     why: "Only the YAML syntax of such a file is checked, so other mistakes in it go unreported.",
     fix: "Split the cases into smaller packs, or validate the file with the `packlint` command.",
   },
+  "internal-error": {
+    checks: "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",
+    why: "Mistakes in this file go unreported until packlint can check it.",
+    fix: "Please report it with the file and the diagnostic's message. The file is checked again when it changes.",
+  },
   "asset-artifact-id-not-found": {
     checks: "An asset's `artifact_id` must name an artifact stored in the workspace you publish to.",
     why: "The hosted service checks this when the pack is published; packlint cannot check it offline.",
