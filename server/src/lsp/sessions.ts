@@ -1,5 +1,6 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKind, DocumentLanguage, DocumentSession, languages } from "../service/languages";
+import { DocumentKind, DocumentLanguage, DocumentSession, languages, sizeOnlySession } from "../service/languages";
+import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { failedSession } from "../workspace/file-check";
 import type { SkillHost } from "../service/skill-cases";
 import type { PendingChanges } from "./pending-changes";
@@ -48,7 +49,9 @@ export class Sessions {
     const language = kind && languages[kind];
     const changes = this.pending.take(doc.uri, cached?.version, doc.version);
     let session: DocumentSession | undefined;
-    if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
+    // Over the full-check limit, a document's diagnostic depends on its size alone: a keystroke parses nothing.
+    if (language && doc.getText().length > MAX_CHECKED_LENGTH) session = sizeOnlySession(doc.getText(), doc.uri);
+    else if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
       try {
         session = cached.session.update(changes, doc.version);
       } catch (e) {

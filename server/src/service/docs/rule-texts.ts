@@ -392,9 +392,9 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     fix: "Flatten the structure.",
   },
   "document-too-large": {
-    checks: "The document is larger than packlint checks in full in the editor.",
-    why: "Only the YAML syntax of such a file is checked, so other mistakes in it go unreported.",
-    fix: "Split the cases into smaller packs, or validate the file with the `packlint` command.",
+    checks: "The document is over 8 MB, larger than packlint checks in full. The `packlint` command checks only its YAML syntax; in the editor, an open document that large is not checked at all, so that typing in it stays instant.",
+    why: "Other mistakes in such a file go unreported (in the editor, even its syntax errors).",
+    fix: "Split the cases into smaller packs, or run the `packlint` command on the file to check its YAML syntax.",
   },
   "internal-error": {
     checks: "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",

@@ -200,3 +200,18 @@ export function limitFindings(text: string, parsed: ParsedYaml, anchor: Span): F
   }
   return out;
 }
+
+/**
+ * The one finding of an open document over MAX_CHECKED_LENGTH in the editor, which depends on its size alone: a
+ * syntax-only check of that much text takes seconds and gigabytes, too much for every keystroke.
+ */
+export function editorSizeFinding(text: string): Finding {
+  return {
+    code: "document-too-large",
+    severity: "warning",
+    field: null,
+    message: `this document is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} packlint checks in the editor: it is not checked here; the packlint command checks its YAML syntax`,
+    span: rootAnchor(undefined, text),
+    data: { length: text.length, limit: MAX_CHECKED_LENGTH },
+  };
+}
