@@ -275,6 +275,12 @@ const own: readonly OwnRule[] = [
     summary: "An expectation has no `value`, `source` or `artifact_key`: nothing to observe.",
   },
   {
+    code: "pattern-too-large",
+    area: "advisory",
+    severity: "warning",
+    summary: "A regular expression (a forbidden output's `pattern`, an `expected_refusal_pattern`, a postcondition's `regex_match` value, a tool schema's `pattern` or `patternProperties` key) is over 10,000 characters: packlint does not compile it, so whether AgentClash accepts it is not checked.",
+  },
+  {
     code: "multiple-input-sets",
     area: "advisory",
     severity: "information",

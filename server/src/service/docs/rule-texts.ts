@@ -401,6 +401,11 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     why: "Mistakes in this file go unreported until packlint can check it.",
     fix: "Please report it with the file and the diagnostic's message. The file is checked again when it changes.",
   },
+  "pattern-too-large": {
+    checks: "A regular expression in the pack is over 10,000 characters long. packlint checks that AgentClash accepts each pattern by compiling it, which takes up to a second for a pattern of hundreds of kilobytes, so it does not compile one this long.",
+    why: "A pattern that AgentClash rejects makes it reject the pack; this one was not checked, so such a mistake in it goes unreported.",
+    fix: "Shorten the pattern (a list of alternatives can often become a character class or several shorter patterns), or turn the warning off for this file if the pattern is meant to be this long.",
+  },
   "asset-artifact-id-not-found": {
     checks: "An asset's `artifact_id` must name an artifact stored in the workspace you publish to.",
     why: "The hosted service checks this when the pack is published; packlint cannot check it offline.",
