@@ -133,7 +133,7 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     }
   }
 
-  const ranges = [...diagnostics.map((d) => d.range), ...randomPositions(text, r, 2).map((p) => ({ start: p, end: p }))];
+  const ranges = [...sample(diagnostics, r).map((d) => d.range), ...randomPositions(text, r, 2).map((p) => ({ start: p, end: p }))];
   for (const range of ranges) {
     for (const action of timed(stats, `codeActions ${JSON.stringify(range)}`, boundMs, () => session.codeActions!(range, {}))) {
       const what = `code action "${action.title}"`;
@@ -146,6 +146,13 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     }
   }
   return stats;
+}
+
+/** Diagnostics asked for code actions: all of them, or a random MAX_ACTION_DIAGNOSTICS of a document with thousands (each action's edited document is built again). */
+const MAX_ACTION_DIAGNOSTICS = 40;
+function sample<T>(diagnostics: T[], r: Rng): T[] {
+  if (diagnostics.length <= MAX_ACTION_DIAGNOSTICS) return diagnostics;
+  return Array.from({ length: MAX_ACTION_DIAGNOSTICS }, () => diagnostics[Math.floor(r() * diagnostics.length)]);
 }
 
 function flatten(symbols: svc.DocumentSymbol[]): svc.DocumentSymbol[] {
@@ -178,7 +185,7 @@ export function checkSkillFeatures(text: string, r: Rng, positions: number, boun
     }
   }
   // As a client asks: for each diagnostic with that diagnostic, and once for a range with all of them.
-  const requests = [...diagnostics.map((d) => [d.range, [d]] as const), [diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics] as const];
+  const requests = [...sample(diagnostics, r).map((d) => [d.range, [d]] as const), [diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics] as const];
   for (const [range, context] of requests) {
     for (const action of timed(stats, "codeActions", boundMs, () => skill.codeActions(model, range, [...context]))) {
       const what = `code action "${action.title}"`;

@@ -43,12 +43,26 @@ export function parseYaml(text: string): ParsedYaml {
   const reader = scanReader(text);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
-  const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
+  const doc: Document.Parsed | undefined = withoutStackTraces(() => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0]);
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
   const own = syntaxProblems(doc);
   const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * Runs `fn` with no stack traces captured for the errors it makes: the yaml package makes one YAMLError per
+ * problem (tens of thousands in a hostile file), and capturing each one's stack costs more than the parse.
+ */
+export function withoutStackTraces<T>(fn: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return fn();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
