@@ -83,7 +83,7 @@ const NAMES = ["renamed", "new-key", "", "a b", "🦊", "x".repeat(300), "__prot
  * code actions for every diagnostic and for random ranges. Asserts the invariants each answer must keep.
  */
 export function checkPackFeatures(text: string, r: Rng, positions: number, boundMs: number, stats = emptyStats()): FeatureStats {
-  const session = timed(stats, "build", boundMs, () => languages["challenge-pack"]!(text, PACK_URI, { skillHost: skill.emptyHost }));
+  const session = timed(stats, "build", boundMs, () => languages["challenge-pack"].open(text, PACK_URI, { skillHost: skill.emptyHost }));
   const lines = lspLines(text);
   // A document that parses must stay whole under every edit we offer (issue 17); broken ones only get applied.
   const whole = text.length <= INVARIANT_MAX_LENGTH && parsesWhole(text) ? new EditInvariant(text) : undefined;
@@ -166,33 +166,32 @@ function flatten(symbols: svc.DocumentSymbol[]): svc.DocumentSymbol[] {
   return out;
 }
 
-/** The Skill case-file features at random offsets, and all code actions, with the same invariants. */
+/** The Skill case-file session's features at random positions, and code actions, with the same invariants. */
 export function checkSkillFeatures(text: string, r: Rng, positions: number, boundMs: number, stats = emptyStats()): FeatureStats {
-  const model = timed(stats, "build", boundMs, () => skill.buildSkillModel(text, SKILL_URI, skill.emptyHost));
+  const session = timed(stats, "build", boundMs, () => languages["skill-cases"].open(text, SKILL_URI, { skillHost: skill.emptyHost }));
   const lines = lspLines(text);
-  const diagnostics = timed(stats, "diagnostics", boundMs, () => skill.skillDiagnostics(model));
+  const diagnostics = timed(stats, "diagnostics", boundMs, () => session.diagnostics({}));
   assertDiagnostics(text, diagnostics);
   for (const p of randomPositions(text, r, positions)) {
-    const offset = model.lines.offsetAt(p);
     const at = `at ${JSON.stringify(p)}`;
-    for (const item of timed(stats, `completion ${at}`, boundMs, () => skill.completion(model, offset))) {
+    for (const item of timed(stats, `completion ${at}`, boundMs, () => session.completion!(p)).items) {
       assertRangeInside(lines, item.textEdit.range, `completion "${item.label}" ${at}`);
     }
-    const h = timed(stats, `hover ${at}`, boundMs, () => skill.hover(model, offset));
+    const h = timed(stats, `hover ${at}`, boundMs, () => session.hover!(p));
     if (h) {
       assert.ok(h.range, `hover ${at} has a range`);
       assertRangeInside(lines, h.range, `hover ${at}`);
     }
   }
-  // As a client asks: for each diagnostic with that diagnostic, and once for a range with all of them.
-  const requests = [...sample(diagnostics, r).map((d) => [d.range, [d]] as const), [diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics] as const];
-  for (const [range, context] of requests) {
-    for (const action of timed(stats, "codeActions", boundMs, () => skill.codeActions(model, range, [...context]))) {
+  // As a client asks: at each diagnostic (a sample of thousands), and over the whole text.
+  const whole = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+  for (const range of [...sample(diagnostics, r).map((d) => d.range), whole]) {
+    for (const action of timed(stats, "codeActions", boundMs, () => session.codeActions!(range, {}))) {
       const what = `code action "${action.title}"`;
       const out = assertEditsApply(text, ownEdits(action.edit, SKILL_URI, what), what);
       stats.actions++;
       stats.edits++;
-      timed(stats, `${what}: the edited document`, boundMs, () => skill.skillDiagnostics(skill.buildSkillModel(out, SKILL_URI, skill.emptyHost)));
+      timed(stats, `${what}: the edited document`, boundMs, () => skill.documentDiagnostics(skill.buildSkillModel(out, SKILL_URI, skill.emptyHost)));
     }
   }
   return stats;

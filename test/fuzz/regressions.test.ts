@@ -33,7 +33,7 @@ test("fuzz regression (crash): Skill case-file key completion with lone CR line 
   const text = 'version: "1.0"\r\r\nskill:\r\r\n  name: refund-helper\r\r\n  \r\ncases: []\r\n';
   const model = skill.buildSkillModel(text, SKILL_URI, skill.emptyHost);
   const offset = text.indexOf("  \r\ncases") + 2;
-  const labels = skill.completion(model, offset).map((i) => i.label);
+  const labels = skill.completion(model, model.lines.positionAt(offset)).items.map((i) => i.label);
   assert.ok(labels.includes("description"), labels.join(", "));
   assert.ok(!labels.includes("name"), "name is already written in skill:");
   checkSkillFeatures(text, rng(1), 20, 5_000);

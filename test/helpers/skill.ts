@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { PackDiagnostic } from "../../server/src/service";
-import { buildSkillModel, emptyHost, SkillHost, SkillModel, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { buildSkillModel, emptyHost, SkillHost, SkillModel, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { marked, yaml } from "./fixture";
 import { expectMarked, Want } from "./expect";
 
@@ -96,7 +96,7 @@ export function skillModel(text: string, opts: SkillOpts = {}): SkillModel {
 }
 
 export function diagnoseSkill(text: string, opts: SkillOpts = {}): PackDiagnostic[] {
-  return skillDiagnostics(skillModel(text, opts));
+  return documentDiagnostics(skillModel(text, opts));
 }
 
 /** One diagnostic with this code per marked range, at exactly that range, and no other with that code. */

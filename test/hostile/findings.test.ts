@@ -2,7 +2,7 @@ import { mock, test } from "node:test";
 import { RE2JS } from "re2js";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics } from "../../server/src/service";
-import { buildSkillModel, emptyHost, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { buildSkillModel, emptyHost, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { SpanIndex } from "../../server/src/service/model/span-index";
 import type { Span } from "../../server/src/service/types";
 
@@ -52,7 +52,7 @@ test("40,000 plain scalars where challenges belong: one decode error each, the r
 test("a Skill case file with 150,000 unknown keys is checked without a stack overflow", () => {
   let text = "version: 1\nskill:\n  name: x\n";
   for (let i = 0; i < 150_000; i++) text += `k${i}: 1\n`;
-  const d = skillDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost));
+  const d = documentDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost));
   assert.ok(d.length > 0);
 });
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
-import { buildSkillModel, emptyHost, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { buildSkillModel, emptyHost, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { MAX_CHECKED_LENGTH } from "../../server/src/service/model/limits";
 import { generatePack } from "../../bench/generate";
 import { Bounds, withinBounds } from "../helpers/bounds";
@@ -47,7 +47,7 @@ test("a 1.9 MB pack, under the limit, is checked in full", { timeout: 120_000 },
 test("an oversized Skill case file gets its syntax errors and the notice, no rules", { timeout: 120_000 }, () => {
   const one = "  - id: trigger_001\n    type: trigger\n    title: t\n    query: q\n";
   const text = "version: 1\nskill:\n  name: x\ncases:\n" + one.repeat(Math.ceil((MAX_CHECKED_LENGTH + 100_000) / one.length)) + " bad: [\n";
-  const { result } = withinBounds("oversized skill cases", { heapMB: 60 }, () => skillDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost)));
+  const { result } = withinBounds("oversized skill cases", { heapMB: 60 }, () => documentDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost)));
   assert.deepEqual([...new Set(result.map((x) => x.code))].sort(), ["document-too-large", "yaml-syntax"]);
 });
 

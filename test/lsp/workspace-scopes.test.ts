@@ -4,7 +4,7 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
 import { WorkspaceScopes } from "../../server/src/lsp/workspace-scopes";
-import { buildSkillModel, skillDiagnostics } from "../../server/src/service/skill-cases";
+import { buildSkillModel, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { resolveSettings } from "../../shared/src";
 import { tempTree } from "../helpers/cli";
 import { negative, positive, skillFile } from "../helpers/skill";
@@ -75,7 +75,7 @@ test("scopes: a case file reads its Skill folder only inside the workspace; inpu
   const model = buildSkillModel(text, caseUri, s.skillHost(caseUri));
   assert.equal(model.location.skillMdName, "refund-helper", "SKILL.md inside the workspace is read");
   assert.deepEqual(
-    skillDiagnostics(model).filter((d) => d.code === "skill-input-file-missing").map((d) => d.message),
+    documentDiagnostics(model).filter((d) => d.code === "skill-input-file-missing").map((d) => d.message),
     ['"../../secret.md" is outside the workspace; it is not checked', '"references/linked.md" is outside the workspace; it is not checked', '"/etc/passwd" is outside the workspace; it is not checked'],
   );
   assert.equal(s.skillHost(caseUri).readFile(join(top, "secret.md")), undefined);

@@ -135,6 +135,23 @@ test("skill case files: diagnostics, completion and hover, dry-run prompts and t
   });
 });
 
+test("skill case files: code actions for the diagnostics in the requested range, of the requested kinds", async () => {
+  const uri = uriOf("skills/refund-helper/tests/typo/skill_cases.yaml");
+  const text = skillFile().replace("type: trigger", "type: Trigger");
+  const from = server.published.length;
+  await open(uri, text, "agentclash-skill-cases");
+  const typo = (await server.diagnosticsFor(uri, 1, from)).diagnostics.find((d: Diagnostic) => d.code === "skill-case-type-unknown");
+  assert.ok(typo);
+  const actionsAt = (range: unknown, only?: string[]) =>
+    request<{ title: string; kind: string }[]>(P.CodeActionRequest.type.method, { textDocument: { uri }, range, context: { diagnostics: [], ...(only && { only }) } });
+  const fixes = await actionsAt(typo.range);
+  assert.deepEqual(fixes[0], { ...fixes[0], title: 'Change to "trigger"', kind: "quickfix" });
+  assert.ok(fixes.every((a) => a.title.startsWith("Change to") && a.kind === "quickfix"), JSON.stringify(fixes));
+  assert.deepEqual(await actionsAt(typo.range, ["refactor"]), []);
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  assert.deepEqual(await actionsAt(top), [], "a diagnostic elsewhere in the file offers nothing here");
+});
+
 test("settings: unknownKeySeverity sets the unknown-key rule unless rules names it", () => {
   assert.deepEqual(resolveSettings({ unknownKeySeverity: "error" }).rules, { "unknown-key": "error" });
   assert.deepEqual(resolveSettings({ unknownKeySeverity: "error", rules: { "unknown-key": "off" } }).rules, { "unknown-key": "off" });

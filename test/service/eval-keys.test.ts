@@ -2,6 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FirstSeen } from "../../server/src/service/rules/unique-keys";
 import { keyRegistry } from "../../server/src/service/rules/evaluation-spec/keys";
+import { ModelCache } from "../../server/src/service/model/model-cache";
+import type { RuleContext } from "../../server/src/service/rules/context";
+
+/** A rule context for one build: what keyRegistry reads of it is its model's cache. */
+const build = () => ({ cache: new ModelCache() }) as unknown as RuleContext;
 
 test("FirstSeen: the first occurrence wins and is returned for every later one", () => {
   const keys = new FirstSeen();
@@ -13,14 +18,15 @@ test("FirstSeen: the first occurrence wins and is returned for every later one",
   assert.equal(keys.at("other"), undefined);
 });
 
-test("keyRegistry: one registry per spec, shared by the stages that validate it", () => {
-  const spec = {};
-  keyRegistry(spec).validators.check("exact", { start: 0, end: 5 });
-  keyRegistry(spec).metrics.check("latency", { start: 6, end: 13 });
-  keyRegistry(spec).judges.set("tone", { mode: "rubric", judge: {} });
-  assert.equal(keyRegistry(spec).validators.has("exact"), true);
-  assert.equal(keyRegistry(spec).metrics.has("exact"), false);
-  assert.equal(keyRegistry(spec).judges.get("tone")?.mode, "rubric");
-  assert.equal(keyRegistry({}).validators.has("exact"), false);
-  assert.equal(keyRegistry({}).judges.size, 0);
+test("keyRegistry: one registry per build, shared by the stages that validate the spec", () => {
+  const ctx = build();
+  keyRegistry(ctx).validators.check("exact", { start: 0, end: 5 });
+  keyRegistry(ctx).metrics.check("latency", { start: 6, end: 13 });
+  keyRegistry(ctx).judges.set("tone", { mode: "rubric", judge: {} });
+  assert.equal(keyRegistry(ctx).validators.has("exact"), true);
+  assert.equal(keyRegistry(ctx).metrics.has("exact"), false);
+  assert.equal(keyRegistry(ctx).judges.get("tone")?.mode, "rubric");
+  const next = build();
+  assert.equal(keyRegistry(next).validators.has("exact"), false);
+  assert.equal(keyRegistry(next).judges.size, 0);
 });

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { codeActions, completion, hover, skillDiagnostics, TextEdit } from "../../server/src/service/skill-cases";
+import { codeActions, completion, hover, documentDiagnostics, TextEdit } from "../../server/src/service/skill-cases";
 import { applyEdits } from "../helpers/features";
 import { marked, yaml } from "../helpers/fixture";
 import { head, item, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
@@ -9,7 +9,7 @@ import { head, item, memoryHost, negative, positive, skillFile, skillModel } fro
 function complete(src: string, opts: Parameters<typeof skillModel>[1] = {}) {
   const m = marked(src);
   const model = skillModel(m.text, opts);
-  const items = completion(model, m.cursorOffset!);
+  const { items } = completion(model, model.lines.positionAt(m.cursorOffset!));
   return { items, labels: items.map((i) => i.label), text: m.text, cursor: m.cursorOffset! };
 }
 
@@ -130,7 +130,8 @@ test("completion: nothing inside comments or block scalar text", () => {
 test("hover: field docs, enum values, routes, assertions and the case's dry-run prompt", () => {
   const at = (src: string) => {
     const m = marked(src);
-    const h = hover(skillModel(m.text), m.cursorOffset!);
+    const model = skillModel(m.text);
+    const h = hover(model, model.lines.positionAt(m.cursorOffset!));
     return { value: h?.contents.value ?? "", range: h?.range, ranges: m.ranges };
   };
   const mode = at(skillFile({ head: head.replace("mode: dry-run", "⟦mo‸de⟧: dry-run") }));
@@ -155,10 +156,10 @@ test("hover: field docs, enum values, routes, assertions and the case's dry-run 
 /** The fixes offered for the diagnostics with `code`, applied one by one. */
 function fixes(src: string, code: string) {
   const model = skillModel(src);
-  const all = skillDiagnostics(model);
+  const all = documentDiagnostics(model);
   const d = all.find((x) => x.code === code);
   assert.ok(d, `no ${code} in ${JSON.stringify(all)}`);
-  const actions = codeActions(model, d.range, all.filter((x) => x.range.start.line === d.range.start.line));
+  const actions = codeActions(model, d.range);
   return actions.map((a) => ({ title: a.title, result: applyEdits(src, a.edit.changes[model.uri]), preferred: a.isPreferred === true }));
 }
 
@@ -191,7 +192,7 @@ test("quick fix: add all missing fields of a case at once", () => {
   );
   // What is left is the text only the author can write.
   assert.deepEqual(
-    skillDiagnostics(skillModel(all.result)).filter((d) => d.severity === "error").map((d) => [d.code, d.field]),
+    documentDiagnostics(skillModel(all.result)).filter((d) => d.severity === "error").map((d) => [d.code, d.field]),
     [["skill-field-empty", "cases[2].query"]],
   );
 });
@@ -216,8 +217,8 @@ test("quick fix: pick a valid value, rename an unknown key, take SKILL.md's name
 
   const host = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-assistant\n---\n" });
   const model = skillModel(skillFile(), { uri: "file:///s/refund-helper/tests/skill_cases.yaml", host });
-  const d = skillDiagnostics(model).find((x) => x.code === "skill-name-mismatch")!;
-  const [name] = codeActions(model, d.range, [d]);
+  const d = documentDiagnostics(model).find((x) => x.code === "skill-name-mismatch")!;
+  const [name] = codeActions(model, d.range);
   assert.equal(name.title, 'Change to "refund-assistant"');
 
   const edge = yaml`
@@ -249,10 +250,17 @@ test("renumber ids: <type>_NNN per type in written order, keeping quotes; offere
   });
   const model = skillModel(src);
   const idLine = model.lines.positionAt(src.indexOf('"t-one"'));
-  const [action] = codeActions(model, { start: idLine, end: idLine }, []);
+  const [action] = codeActions(model, { start: idLine, end: idLine });
   assert.equal(action.title, "Renumber case ids as <type>_NNN");
-  assert.equal(action.kind, "refactor.rewrite");
+  assert.equal(action.kind, "quickfix");
   assert.equal(applyEdits(src, action.edit.changes[model.uri]), skillFile({ cases: [positive.replace("id: trigger_001", 'id: "trigger_001"'), negative] }));
+  // Ids that follow the convention but not the written order: a refactoring, offered on an id.
+  const swapped = skillFile({ cases: [positive.replace("id: trigger_001", "id: trigger_002"), negative.replace("id: trigger_002", "id: trigger_001")] });
+  const swappedModel = skillModel(swapped);
+  const swappedId = swappedModel.lines.positionAt(swapped.indexOf("trigger_002"));
+  const [refactor] = codeActions(swappedModel, { start: swappedId, end: swappedId });
+  assert.equal(refactor.kind, "refactor.rewrite");
+  assert.equal(applyEdits(swapped, refactor.edit.changes[swappedModel.uri]), skillFile());
   const viaDiagnostic = fixes(src, "skill-id-convention").find((f) => f.title.startsWith("Renumber"));
   assert.ok(viaDiagnostic);
   const dup = skillFile({ cases: [positive, negative.replace("id: trigger_002", "id: trigger_001")] });
@@ -260,5 +268,5 @@ test("renumber ids: <type>_NNN per type in written order, keeping quotes; offere
   assert.equal(renumbered?.result, skillFile());
   // Nothing to offer away from ids when the ids are already in order.
   const clean = skillModel(skillFile());
-  assert.deepEqual(codeActions(clean, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, []), []);
+  assert.deepEqual(codeActions(clean, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }), []);
 });

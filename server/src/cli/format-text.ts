@@ -1,5 +1,6 @@
 import { displayMessage } from "../service/diagnostic-text";
 import type { PackDiagnostic } from "../service";
+import { languages } from "../service/languages";
 import { FileReport, isValid } from "./report";
 
 export interface TextOptions {
@@ -24,7 +25,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
         out += `  ${paint("gray", `${path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${printable(rel.message)}`)}\n`;
       }
     }
-    const noun = r.kind === "skill-cases" ? "Skill case file" : "Challenge pack";
+    const noun = languages[r.kind].noun;
     out += isValid(r) ? `${noun} is valid\n` : `${noun} has errors\n`;
     out += "\n";
   }

@@ -1,9 +1,9 @@
-import type { PackDiagnostic } from "../service";
+import type { DocumentKind, PackDiagnostic } from "../service";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
   path: string;
-  kind: "challenge-pack" | "skill-cases";
+  kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
 }

@@ -8,7 +8,7 @@ import {
   promptsJson,
   promptsMarkdown,
   safeId,
-  skillDiagnostics,
+  documentDiagnostics,
   skillDirOf,
   skillReport,
   type SkillModel,
@@ -148,7 +148,7 @@ export async function runSkill(argv: string[], out: (s: string) => void, err: (s
   const given = ["responses", "raw", "out"].map(v).filter((d): d is string => d !== undefined).map((d) => resolve(d));
   if (v("responses") !== undefined) given.push(formattedSibling(resolve(v("responses")!)));
   const model = skillModelOnDisk(file, text, [process.cwd(), ...given]);
-  const errors = skillDiagnostics(model).filter((d) => d.severity === "error");
+  const errors = documentDiagnostics(model).filter((d) => d.severity === "error");
   for (const d of errors) err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 
   switch (args.command) {

@@ -41,9 +41,7 @@ export function registerFeatureRequests(ctx: ServerContext): void {
       const uri = p.textDocument.uri;
       const only = p.context.only ?? undefined;
       const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
-      return actions
-        .filter((a) => !only || only.some((k) => a.kind === k || !!a.kind?.startsWith(k + ".")))
-        .map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => ctx.diagnostics.toLsp(uri, d)) }));
+      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => ctx.diagnostics.toLsp(uri, d)) }));
     }),
   );
   // The extras, which a large pack gets cut (with a notice, once per document); never the diagnostics.

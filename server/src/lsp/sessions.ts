@@ -41,8 +41,8 @@ export class Sessions {
     const sameText = cached?.version === doc.version && cached.text === doc.getText();
     if (sameText && cached.epoch === this.epoch) return cached.session;
     const kind = this.host.kindOf(doc);
-    // Case files read their Skill folder (whose place the settings may move) when built: those are built again.
-    if (sameText && cached.kind === kind && kind !== "skill-cases") {
+    // Kinds that read files beside their text (whose place the settings may move) are built again.
+    if (sameText && cached.kind === kind && (!kind || languages[kind].textOnly)) {
       cached.epoch = this.epoch;
       return cached.session;
     }
@@ -50,7 +50,7 @@ export class Sessions {
     const changes = this.pending.take(doc.uri, cached?.version, doc.version);
     let session: DocumentSession | undefined;
     // Over the full-check limit, a document's diagnostic depends on its size alone: a keystroke parses nothing.
-    if (language && doc.getText().length > MAX_CHECKED_LENGTH) session = sizeOnlySession(doc.getText(), doc.uri);
+    if (language && doc.getText().length > MAX_CHECKED_LENGTH) session = sizeOnlySession(language.kind, doc.getText(), doc.uri);
     else if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
       try {
         session = cached.session.update(changes, doc.version);
@@ -67,10 +67,10 @@ export class Sessions {
   private build(language: DocumentLanguage, doc: TextDocument): DocumentSession {
     try {
       injectedFault(doc.getText());
-      return language(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) });
+      return language.open(doc.getText(), doc.uri, { skillHost: this.host.skillHost(doc.uri) });
     } catch (e) {
       this.host.log(`checking ${doc.uri}`, e);
-      return failedSession(e);
+      return failedSession(language.kind, e);
     }
   }
 
@@ -79,9 +79,9 @@ export class Sessions {
     this.epoch++;
   }
 
-  /** Files on disk changed: case files, which read their Skill folder when built, are built again. */
+  /** Files on disk changed: documents of kinds that read files beside their text when built are built again. */
   diskChanged(): void {
-    for (const [uri, cached] of this.cache) if (cached.kind === "skill-cases") this.cache.delete(uri);
+    for (const [uri, cached] of this.cache) if (cached.kind && !languages[cached.kind].textOnly) this.cache.delete(uri);
   }
 
   forget(uri: string): void {

@@ -8,6 +8,7 @@ import { CONFIG_FILE_NAMES } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { analyzeFile, finishDiagnostics } from "../workspace/file-check";
+import { languages } from "../service/languages";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
 import { injectedFault } from "./test-fault";
@@ -51,8 +52,7 @@ export class Workspace {
       skipDir: (path) => this.scopes.ignored(path),
       candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
-      // A case file's findings depend on its Skill folder too (SKILL.md, inputs.files).
-      textOnly: (kind) => kind === "challenge-pack",
+      textOnly: (kind) => languages[kind].textOnly,
       analyze: (kind, decoded, uri) => {
         injectedFault(decoded.text);
         return analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });

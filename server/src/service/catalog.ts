@@ -1,4 +1,5 @@
 import data from "../../data/pack-rules.json";
+import { goQuote } from "./util/go-quote";
 
 /** The rule catalog (pack-rules.json), written from the reference validator: rules, known keys, enums. */
 
@@ -56,6 +57,29 @@ const byId = new Map(rules.map((r) => [r.id, r]));
 
 export function rule(id: string): CatalogRule | undefined {
   return byId.get(id);
+}
+
+/** What fills a catalog message's placeholders, by name. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+const PLACEHOLDER = /"\{([a-z_]+)\}"|\{([a-z_]+)\}/g;
+
+/** Whether a catalog message has placeholders to fill. */
+export function hasPlaceholders(template: string): boolean {
+  return new RegExp(PLACEHOLDER.source).test(template);
+}
+
+/**
+ * A catalog message with its placeholders filled as the reference formats them: a quoted `"{name}"` is Go's %q
+ * of the value (goQuote), a bare `{name}` the value as it is. Throws when a value is missing: a rule's bug.
+ */
+export function fillMessage(template: string, values: MessageValues): string {
+  return template.replace(PLACEHOLDER, (_, quoted: string | undefined, bare: string | undefined) => {
+    const name = (quoted ?? bare)!;
+    if (!Object.hasOwn(values, name)) throw new Error(`no value for {${name}} in "${template}"`);
+    const value = String(values[name]);
+    return quoted === undefined ? value : goQuote(value);
+  });
 }
 
 export function enumValues(name: string): string[] {

@@ -1,8 +1,13 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Finding, PackDiagnostic, Position, Range, Severity, Span } from "./types";
+import type { DocumentModel, Finding, PackDiagnostic, Position, Range, Severity, Span } from "./types";
 
 /** A file's rule levels: a severity per diagnostic code, or "off". */
 export type RuleLevels = Readonly<Record<string, Severity | "off">>;
+
+/** How the user has tuned rules: a severity per code, or "off". */
+export interface RuleSettings {
+  rules?: RuleLevels;
+}
 
 /** A span of the text as an LSP range. */
 export function toRange(lines: TextDocument, span: Span): Range {
@@ -20,6 +25,11 @@ export function diagnosticsOf(findings: readonly Finding[], lines: TextDocument,
     out.push(d);
   }
   return inTextOrder(withRuleLevels(out, rules));
+}
+
+/** A document's diagnostics, whatever its kind, with the user's rule settings applied, in text order. */
+export function documentDiagnostics(model: DocumentModel, settings: RuleSettings = {}): PackDiagnostic[] {
+  return diagnosticsOf(model.findings, model.lines, settings.rules);
 }
 
 /** Diagnostics found at their rules' own levels, with a file's rule levels applied ("off" drops them). */

@@ -1,10 +1,11 @@
 /** The language service's public surface: pure functions over text and models, no LSP transport. */
 export { buildPackModel, packDiagnostics, toRange } from "./pack-model";
+export { documentDiagnostics } from "./diagnostics";
 export type { PackModel, RuleSettings } from "./pack-model";
 export { looksLikePack } from "./sniff";
 export { assetPathRefs, assetFileDiagnostics, isLocalPath, ASSET_FILE_MISSING, ASSET_PATH_OUTSIDE } from "./asset-files";
 export type { AssetPathRef, AssetFiles, AssetFileState } from "./asset-files";
-export type { PackDiagnostic, Position, Range, Severity, Span } from "./types";
+export type { DocumentKind, DocumentModel, PackDiagnostic, Position, Range, Severity, Span } from "./types";
 export * from "./features";
 export { updatePackModel } from "./incremental/update";
 export type { TextChange } from "./incremental/edit";

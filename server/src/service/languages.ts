@@ -1,19 +1,21 @@
 import * as svc from ".";
 import * as skill from "./skill-cases";
+import type { DocumentKind } from "./types";
 import { URI } from "vscode-uri";
 import { inputSetReport, reportMarkdown } from "./report/input-set-report";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { diagnosticsOf } from "./diagnostics";
 import { editorSizeFinding } from "./model/parse";
 
-/** The document kinds the service understands. */
-export type DocumentKind = "challenge-pack" | "skill-cases";
+export type { DocumentKind };
 
 /**
- * One document version as the server sees it, whatever its kind: the kind's model, built once, behind the
- * features it offers. Features a kind lacks are left out and their requests get empty answers.
+ * One document version as the server and the CLI see it, whatever its kind: the kind's model, built once, behind
+ * the features it offers. Every kind takes the same inputs (LSP positions, ranges, rule settings) and gives the
+ * same results. Features a kind lacks are left out and their requests get empty answers.
  */
 export interface DocumentSession {
+  readonly kind: DocumentKind;
   diagnostics(rules: svc.RuleSettings): svc.PackDiagnostic[];
   completion?(position: svc.Position): svc.CompletionList;
   hover?(position: svc.Position): svc.Hover | null;
@@ -48,12 +50,29 @@ export interface DocumentEnv {
   skillHost: skill.SkillHost;
 }
 
-export type DocumentLanguage = (text: string, uri: string, env: DocumentEnv) => DocumentSession;
+/** A document kind: how to open a document of it, and what its models depend on. */
+export interface DocumentLanguage {
+  readonly kind: DocumentKind;
+  /** What the kind is called in messages and reports. */
+  readonly noun: string;
+  /**
+   * Whether a model depends on its text alone. A kind that also reads files beside it (through DocumentEnv) has
+   * its models built again when the disk or the settings change.
+   */
+  readonly textOnly: boolean;
+  open(text: string, uri: string, env: DocumentEnv): DocumentSession;
+}
 
-const challengePack: DocumentLanguage = (text, uri) => packSession(svc.buildPackModel(text, uri));
+const challengePack: DocumentLanguage = {
+  kind: "challenge-pack",
+  noun: "Challenge pack",
+  textOnly: true,
+  open: (text, uri) => packSession(svc.buildPackModel(text, uri)),
+};
 
 function packSession(model: svc.PackModel): DocumentSession {
   return {
+    kind: model.kind,
     update: (changes, version) => packSession(svc.updatePackModel(model, changes, version)),
     diagnostics: (rules) => svc.packDiagnostics(model, rules),
     completion: (p) => svc.completion(model, p),
@@ -75,22 +94,28 @@ function packSession(model: svc.PackModel): DocumentSession {
   };
 }
 
-/** Skill Testing case files: the case-file service works on offsets; positions are converted here. */
-const skillCases: DocumentLanguage = (text, uri, env) => {
-  const model = skill.buildSkillModel(text, uri, env.skillHost);
-  const offset = (p: svc.Position) => model.lines.offsetAt(p);
+/** Skill Testing case files, which read their Skill folder (SKILL.md, inputs.files) through the env's host. */
+const skillCases: DocumentLanguage = {
+  kind: "skill-cases",
+  noun: "Skill case file",
+  textOnly: false,
+  open: (text, uri, env) => skillSession(skill.buildSkillModel(text, uri, env.skillHost)),
+};
+
+function skillSession(model: skill.SkillModel): DocumentSession {
   return {
-    diagnostics: (rules) => skill.skillDiagnostics(model, rules),
-    completion: (p) => ({ isIncomplete: false, items: skill.completion(model, offset(p)) }),
-    hover: (p) => skill.hover(model, offset(p)) ?? null,
-    codeActions: (r, rules) => skill.codeActions(model, r, skill.skillDiagnostics(model, rules)),
+    kind: model.kind,
+    diagnostics: (rules) => skill.documentDiagnostics(model, rules),
+    completion: (p) => skill.completion(model, p),
+    hover: (p) => skill.hover(model, p),
+    codeActions: (r, rules, only) => skill.codeActions(model, r, rules, only),
     prompts: () => skill.promptsMarkdown(model.suite),
     report: () => {
       const r = skill.skillReport(model);
       return r && { markdown: r.markdown, overall: r.report.overall };
     },
   };
-};
+}
 
 /** The language of each document kind. */
 export const languages: Record<DocumentKind, DocumentLanguage> = {
@@ -102,9 +127,9 @@ export const languages: Record<DocumentKind, DocumentLanguage> = {
  * The session of an open document over the full-check limit (MAX_CHECKED_LENGTH), of either kind: its one
  * diagnostic says so, and depends on the text's size alone, so that a keystroke in it parses nothing.
  */
-export function sizeOnlySession(text: string, uri: string): DocumentSession {
+export function sizeOnlySession(kind: DocumentKind, text: string, uri: string): DocumentSession {
   const found = [editorSizeFinding(text)];
   // Lines counted only up to the finding (at the first key): not the whole text's, on every keystroke.
   const lines = TextDocument.create(uri, "yaml", 0, text.slice(0, found[0].span.end));
-  return { diagnostics: (rules) => diagnosticsOf(found, lines, rules.rules) };
+  return { kind, diagnostics: (rules) => diagnosticsOf(found, lines, rules.rules) };
 }

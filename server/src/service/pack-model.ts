@@ -10,6 +10,7 @@ import { syntaxCauses } from "./model/syntax-causes";
 import { BrokenParts } from "./model/broken-parts";
 import { ignoredText } from "./model/ignored-text";
 import { DecodeCache } from "./model/decode-cache";
+import { CacheSlot, ModelCache } from "./model/model-cache";
 import type { ReaderScan } from "./model/reference-reader";
 import { MAX_CHECKED_LENGTH } from "./model/limits";
 import { SymbolTable } from "./model/symbols";
@@ -21,10 +22,11 @@ import { RuleContext } from "./rules/context";
 import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import { diagnosticsOf, toRange, type RuleLevels } from "./diagnostics";
+import { documentDiagnostics, toRange, type RuleSettings } from "./diagnostics";
 import type { Finding, PackDiagnostic, Span } from "./types";
 
 export { toRange };
+export type { RuleSettings };
 
 export type { PackModel } from "./model/pack-model-type";
 
@@ -35,11 +37,11 @@ export function buildPackModel(text: string, uri = "untitled:pack.yaml"): PackMo
   return assemblePackModel(text, TextDocument.create(uri, "yaml", 0, text), parseYaml(text), new DecodeCache());
 }
 
-/** The decode cache each model was built with: an incremental update of the model reuses it (incremental/update.ts). */
-export const decodeCaches = new WeakMap<PackModel, DecodeCache>();
+/** The decode cache a model was built with: an incremental update of the model reuses it (incremental/update.ts). */
+export const DECODE_CACHE = new CacheSlot<DecodeCache>("decode cache");
 
-/** The reference reader's scan of each model's text: an incremental update rescans from it (incremental/update.ts). */
-export const readerScans = new WeakMap<PackModel, ReaderScan>();
+/** The reference reader's scan of a model's text: an incremental update rescans from it (incremental/update.ts). */
+export const READER_SCAN = new CacheSlot<ReaderScan>("reader scan");
 
 /**
  * Everything after the parse: decode, normalize, rules, advisories. Shared by buildPackModel and incremental
@@ -71,7 +73,10 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   normalize(bundle, sources, cache.reused);
   cache.reused.clear();
 
-  const ctx = new RuleContext(bundle, sources, at, text);
+  const modelCache = new ModelCache();
+  modelCache.set(DECODE_CACHE, cache);
+  modelCache.set(READER_SCAN, parsed.reader);
+  const ctx = new RuleContext(bundle, sources, at, text, modelCache);
   const decodeSpans = new SpanIndex(findings.map((f) => f.span));
   if (!oversized) for (const rule of referenceRules) rule(ctx);
   const model: PackModel = withLazySymbols({
@@ -86,6 +91,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     at,
     unknownKeys: decoder.unknownKeys,
     findings,
+    cache: modelCache,
   });
   // A value the decoder already rejected is not reported again by a validation rule. Rules report
   // decode-phase errors too (the evaluation_spec bridge): errors without a field.
@@ -96,11 +102,9 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     if (!isDecodeError(f) && ruleDecodeSpans.overlapsAny(f.span)) continue;
     if (broken.keeps(f)) findings.push(f);
   }
-  const advice = new RuleContext(bundle, sources, at, text);
+  const advice = new RuleContext(bundle, sources, at, text, modelCache);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
   pushAll(findings, advice.findings.filter((f) => broken.keeps(f)));
-  decodeCaches.set(model, cache);
-  readerScans.set(model, parsed.reader);
   return model;
 }
 
@@ -148,14 +152,9 @@ function emptyDocument(): Document.Parsed {
   return empty;
 }
 
-/** How the user has tuned rules: a severity per code, or "off". */
-export interface RuleSettings {
-  rules?: RuleLevels;
-}
-
-/** The pack's diagnostics, with the user's rule settings applied, in text order. */
+/** The pack's diagnostics (documentDiagnostics), each with its hint. */
 export function packDiagnostics(model: PackModel, settings: RuleSettings = {}): PackDiagnostic[] {
-  const out = diagnosticsOf(model.findings, model.lines, settings.rules);
+  const out = documentDiagnostics(model, settings);
   for (const d of out) {
     const hint = hintFor(model.bundle, d.code, d.field, d.message);
     if (hint) d.hint = hint;

@@ -1,4 +1,5 @@
 import type * as lsp from "vscode-languageserver-types";
+import type { TextDocument } from "vscode-languageserver-textdocument";
 
 /** Plain data shapes of the language service. Features return LSP's own shapes (vscode-languageserver-types); these are the service's. */
 
@@ -8,6 +9,19 @@ export type Position = lsp.Position;
 export type Range = lsp.Range;
 
 export type Severity = "error" | "warning" | "information" | "hint";
+
+/** The document kinds the service understands. */
+export type DocumentKind = "challenge-pack" | "skill-cases";
+
+/** What the models of every document kind share: one version's text, its lines and what its rules found. */
+export interface DocumentModel<K extends DocumentKind = DocumentKind> {
+  readonly kind: K;
+  readonly text: string;
+  /** The text by lines, for LSP positions (UTF-16) and the document's URI. */
+  readonly lines: TextDocument;
+  /** Every finding, at its rule's own level. */
+  readonly findings: readonly Finding[];
+}
 
 export interface RelatedInformation {
   range: Range;

@@ -27,7 +27,7 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
-  const session = languages[kind](decoded.text, uri, env);
+  const session = languages[kind].open(decoded.text, uri, env);
   return { ...findings(session, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
 }
 
@@ -62,9 +62,9 @@ export function failedSummary(error: unknown): FileSummary {
 }
 
 /** An open document's session when building its model threw: the internal error, and no features. */
-export function failedSession(error: unknown): DocumentSession {
+export function failedSession(kind: DocumentKind, error: unknown): DocumentSession {
   const found = [internalError(error)];
-  return { diagnostics: () => found };
+  return { kind, diagnostics: () => found };
 }
 
 /** What a file's diagnostics depend on besides its text. */

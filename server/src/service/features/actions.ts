@@ -2,6 +2,7 @@ import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { buildPackModel, packDiagnostics } from "../pack-model";
 import { rangesTouch } from "../diagnostics";
+import { kindWanted } from "../action-kinds";
 import type { CodeAction, PackDiagnostic, Range, Span, WorkspaceEdit } from "../types";
 import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
@@ -22,7 +23,7 @@ export const QUICK_FIX = "quickfix";
  * facts in its `data` (never its message), and edits only what must change.
  */
 export function codeActions(model: PackModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
-  const wanted = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + "."));
+  const wanted = (kind: string) => kindWanted(kind, only);
   const fixes = wanted(QUICK_FIX) ? quickFixes(model, range, settings) : [];
   // The file-wide actions work out every fix of the file: only when the client asks for source actions by kind.
   const source = only?.some((k) => k === "source" || k.startsWith("source.")) ? sourceActions(model, settings).filter((a) => wanted(a.kind ?? "")) : [];

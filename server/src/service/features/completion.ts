@@ -6,6 +6,7 @@ import { enumValues, knownObjects } from "../catalog";
 import { CursorContext, cursorContext, PathSegment } from "../model/cursor";
 import { decodedAt, formatFieldPath } from "../model/paths";
 import type { SymbolKind } from "../model/symbols";
+import { CacheSlot } from "../model/model-cache";
 import { CompletionItemKind, type MarkupContent } from "vscode-languageserver-types";
 import { closedEnumOf, defaultValue, enumNote, enumOf, isRequired, lookupKey, referenceOf, requiredKeys, Shape, shapeAt, shapeOfType } from "./schema";
 import { keyDocumentation } from "./hover";
@@ -140,21 +141,17 @@ class Env {
 
 /** The line break inserted text uses: the document's own. Once per model (it reads the whole text). */
 function lineBreakOf(model: PackModel): string {
-  let eol = lineBreaks.get(model);
-  if (eol === undefined) lineBreaks.set(model, (eol = eolOf(model.text)));
-  return eol;
+  return model.cache.get(LINE_BREAK, () => eolOf(model.text));
 }
 
-const lineBreaks = new WeakMap<PackModel, string>();
+const LINE_BREAK = new CacheSlot<string>("line break");
 
 /** The text with lone CRs as LFs (same offsets), as the model's parse reads it and the cursor walk expects. */
 function lfText(model: PackModel): string {
-  let text = lfTexts.get(model);
-  if (text === undefined) lfTexts.set(model, (text = model.text.includes("\r") ? model.text.replace(/\r(?!\n)/g, "\n") : model.text));
-  return text;
+  return model.cache.get(LF_TEXT, () => (model.text.includes("\r") ? model.text.replace(/\r(?!\n)/g, "\n") : model.text));
 }
 
-const lfTexts = new WeakMap<PackModel, string>();
+const LF_TEXT = new CacheSlot<string>("text with LF line breaks");
 
 function escapeSnippet(s: string): string {
   return s.replace(/[$}\\]/g, "\\$&");

@@ -1,7 +1,6 @@
 import { CatalogRule, enums, enumValues, KnownKey, knownObjects } from "../catalog";
 import { keyFacts } from "../schema/facts";
 import type { PathSegment } from "../model/cursor";
-import type { SymbolKind } from "../model/symbols";
 
 /**
  * The shape of a pack as the features see it, read from the rule catalog (known keys and types) and its
@@ -143,33 +142,7 @@ export function enumNote(entry: string, key: string): string | undefined {
 /** Suggested values whose enum is not linked to its key by the catalog (for the consistency test). */
 export const suggestedTable: Readonly<Record<string, string>> = SUGGESTED;
 
-/** What a key's value names: a symbol of the table, a `source` (`input:` / `artifact:`), or an evidence reference. */
-export type Reference =
-  | { kind: "symbol"; symbol: SymbolKind }
-  | { kind: "source" }
-  | { kind: "evidence" };
-
-const REFERENCE_OF: Record<string, Reference> = {
-  "input_sets[].cases[]#challenge_key": { kind: "symbol", symbol: "challenge" },
-  "input_sets[].items[]#challenge_key": { kind: "symbol", symbol: "challenge" },
-  "input_sets[].cases[].inputs[]#artifact_key": { kind: "symbol", symbol: "asset" },
-  "expectation#artifact_key": { kind: "symbol", symbol: "asset" },
-  "artifact_ref#key": { kind: "symbol", symbol: "asset" },
-  "expectation#source": { kind: "source" },
-  "version.evaluation_spec.scorecard.dimensions[]#validators": { kind: "symbol", symbol: "validator" },
-  "version.evaluation_spec.scorecard.dimensions[]#metric": { kind: "symbol", symbol: "metric" },
-  "version.evaluation_spec.scorecard.dimensions[]#judge_key": { kind: "symbol", symbol: "judge" },
-  "version.evaluation_spec.validators[]#target": { kind: "evidence" },
-  "version.evaluation_spec.validators[]#expected_from": { kind: "evidence" },
-  "version.evaluation_spec.llm_judges[]#reference_from": { kind: "evidence" },
-  "version.evaluation_spec.llm_judges[]#context_from": { kind: "evidence" },
-};
-
-export function referenceOf(entry: string, key: string): Reference | undefined {
-  return REFERENCE_OF[`${entry}#${key}`];
-}
-
-export const referenceTable: Readonly<Record<string, Reference>> = REFERENCE_OF;
+export { referenceOf, referenceTable, type Reference } from "../model/references";
 
 /** Values for free-form keys that new declarations and snippets fill in (the catalog has no defaults for them). */
 const DEFAULTS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { PackModel } from "../pack-model";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
+import { CacheSlot } from "../model/model-cache";
 
 /**
  * The model's symbol table indexed for the features (by key graph, and by position), built once per model:
@@ -16,12 +17,10 @@ export interface SymbolIndex {
   at(offset: number): SymbolEntry | undefined;
 }
 
-const cache = new WeakMap<PackModel, SymbolIndex>();
+const SYMBOL_INDEX = new CacheSlot<SymbolIndex>("symbol index");
 
 export function symbolIndex(model: PackModel): SymbolIndex {
-  let index = cache.get(model);
-  if (!index) cache.set(model, (index = build(model)));
-  return index;
+  return model.cache.get(SYMBOL_INDEX, () => build(model));
 }
 
 const EMPTY: { declarations: SymbolEntry[]; references: SymbolEntry[] } = { declarations: [], references: [] };

@@ -2,6 +2,7 @@ import type { PackModel } from "../pack-model";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { parseFieldPath, valueAtField } from "../model/paths";
 import { symbolIndex } from "./symbol-index";
+import { CacheSlot } from "../model/model-cache";
 import type { Case, InputSet } from "../model/bundle";
 import { INTENTS, intentOf } from "../advisories/input-set-intent";
 import { authoringStyle, effectiveKey, isLegacyPayloadOnly, storedPayload } from "../model/case-info";
@@ -36,8 +37,7 @@ export function declaringObject(model: PackModel, decl: SymbolEntry): unknown {
 
 /** Cases (and the input sets holding them) whose `challenge_key` names this challenge. */
 export function challengeUsage(model: PackModel, name: string): { cases: number; inputSets: number } {
-  let byName = usages.get(model);
-  if (!byName) usages.set(model, (byName = new Map()));
+  const byName = model.cache.get(USAGES, () => new Map());
   let use = byName.get(name);
   if (!use) {
     const refs = symbolIndex(model).occurrences("challenge", name, "").references;
@@ -47,8 +47,8 @@ export function challengeUsage(model: PackModel, name: string): { cases: number;
   return use;
 }
 
-/** Usage counts per model (one per document version): completion asks for them on every request. */
-const usages = new WeakMap<PackModel, Map<string, { cases: number; inputSets: number }>>();
+/** Usage counts by challenge: completion asks for them on every request. */
+const USAGES = new CacheSlot<Map<string, { cases: number; inputSets: number }>>("challenge usages");
 
 function scalar(v: unknown): string | undefined {
   if (typeof v === "string") return v;

@@ -1,4 +1,5 @@
-import { assemblePackModel, decodeCaches, PackModel, readerScans } from "../pack-model";
+import { assemblePackModel, DECODE_CACHE, PackModel, READER_SCAN } from "../pack-model";
+import { CacheSlot } from "../model/model-cache";
 import { DecodeCache } from "../model/decode-cache";
 import { CONTROL_CHARACTER, controlCharacters, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
@@ -16,7 +17,7 @@ import { hasAnchors, spliceEdit } from "./splice";
  * updated in place): `previous` must not be used afterwards.
  */
 export function updatePackModel(previous: PackModel, changes: readonly TextChange[], version = previous.lines.version + 1): PackModel {
-  const cache = decodeCaches.get(previous);
+  const cache = previous.cache.peek(DECODE_CACHE);
   const oldText = previous.text;
   const lines = previous.lines;
   const edit = applyChanges(lines, changes, version);
@@ -24,7 +25,7 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const doc = previous.yaml;
   const controls = previousControlCharacters(previous);
   // The reference's reader, rescanned from before the edit until it is back in step: where it stops reading, its errors.
-  const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, readerScans.get(previous), edit) : undefined;
+  const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, previous.cache.peek(READER_SCAN), edit) : undefined;
   if (edit && reader && reader.end === text.length && reader.shallowLines.length === 0 && cache && doc && isSplittable(cache, previous) && !insertsLineBreaks(text, edit) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
@@ -34,7 +35,7 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
         const own = syntaxProblems(doc);
         const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
         const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
-        updates.set(model, { parsed: "unit", parsedChars: spliced.parsedChars });
+        model.cache.set(UPDATE, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;
       }
     } catch {
@@ -44,7 +45,7 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
     }
   }
   const model = assemblePackModel(text, lines, parseYaml(text), new DecodeCache());
-  updates.set(model, { parsed: "document", parsedChars: text.length });
+  model.cache.set(UPDATE, { parsed: "document", parsedChars: text.length });
   return model;
 }
 
@@ -54,11 +55,11 @@ export interface UpdateInfo {
   parsedChars: number;
 }
 
-const updates = new WeakMap<PackModel, UpdateInfo>();
+const UPDATE = new CacheSlot<UpdateInfo>("incremental update");
 
 /** How `model` was made by updatePackModel (undefined for a model built from scratch). */
 export function updateInfo(model: PackModel): UpdateInfo | undefined {
-  return updates.get(model);
+  return model.cache.peek(UPDATE);
 }
 
 /** The disallowed characters the previous version reported (all of them, unless there were MAX_CONTROL_CHARACTERS). */

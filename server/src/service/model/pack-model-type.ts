@@ -1,9 +1,9 @@
 import type { Document } from "yaml";
-import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Finding } from "../types";
+import type { DocumentModel } from "../types";
 import type { Bundle } from "./bundle";
 import type { UnknownKey } from "./decoded";
 import type { Locator } from "./locate";
+import type { ModelCache } from "./model-cache";
 import type { SyntaxProblem } from "./parse";
 import type { SourceMap } from "./source";
 import type { SymbolTable } from "./symbols";
@@ -12,10 +12,7 @@ import type { SymbolTable } from "./symbols";
  * One version of a challenge-pack document: its text, YAML AST, decoded bundle, sources,
  * symbols and findings. Built once per version; every feature reads it and none reparses.
  */
-export interface PackModel {
-  readonly kind: "challenge-pack";
-  readonly text: string;
-  readonly lines: TextDocument;
+export interface PackModel extends DocumentModel<"challenge-pack"> {
   readonly yaml: Document.Parsed | undefined;
   /** Where the reference stops reading the text (text.length when it reads all of it): nothing after is checked. */
   readonly readingEnd: number;
@@ -26,8 +23,8 @@ export interface PackModel {
   readonly at: Locator;
   readonly symbols: SymbolTable;
   readonly unknownKeys: readonly UnknownKey[];
-  /** Every finding, before settings are applied. */
-  readonly findings: readonly Finding[];
+  /** What rules, features and the incremental update work out from this version, kept with it (model-cache.ts). */
+  readonly cache: ModelCache;
 }
 
 /** Adds one area's declarations and references to the model's symbol table. */

@@ -1,14 +1,35 @@
 import type { RuleContext, Rule } from "./context";
 import type { ArtifactRef, Asset } from "../model/bundle";
-import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
+import { checkKey, duplicateOf, FirstSeen, type KeyCodes } from "./unique-keys";
+
+/** The codes of one asset list. */
+export interface AssetCodes {
+  key: KeyCodes;
+  pathRequired: string;
+}
+
+export const VERSION_ASSET_CODES: AssetCodes = {
+  key: { required: "version-asset-key-required", duplicate: "version-asset-key-duplicate" },
+  pathRequired: "version-asset-path-required",
+};
+
+export const CHALLENGE_ASSET_CODES: AssetCodes = {
+  key: { required: "challenge-asset-key-required", duplicate: "challenge-asset-key-duplicate" },
+  pathRequired: "challenge-asset-path-required",
+};
+
+export const CASE_ASSET_CODES: AssetCodes = {
+  key: { required: "case-asset-key-required", duplicate: "case-asset-key-duplicate" },
+  pathRequired: "case-asset-path-required",
+};
 
 /** key required, key unique, path required: the same checks for version, challenge and case asset lists (`ValidateBundle`, runtime/challengepack/validation.go). */
-export function checkAssets(ctx: RuleContext, assets: Asset[], prefix: string, codePrefix: string): void {
+export function checkAssets(ctx: RuleContext, assets: Asset[], prefix: string, codes: AssetCodes): void {
   const seen = new FirstSeen();
   assets.forEach((a, k) => {
     const field = `${prefix}[${k}]`;
-    checkKey(ctx, seen, a.key, `${field}.key`, ctx.at.value(a, "key"), `${codePrefix}-key`, `asset "${a.key}"`);
-    if (a.path === "") ctx.report(`${codePrefix}-path-required`, `${field}.path`, ctx.at.value(a, "path"));
+    checkKey(ctx, seen, a.key, `${field}.key`, ctx.at.value(a, "key"), codes.key, `asset "${a.key}"`);
+    if (a.path === "") ctx.report(codes.pathRequired, `${field}.path`, ctx.at.value(a, "path"));
   });
 }
 
@@ -41,5 +62,5 @@ export function versionAssetKeys(ctx: RuleContext): Set<string> {
 
 /** V16: version.assets are checked last. */
 export const versionAssetRules: Rule = (ctx) => {
-  checkAssets(ctx, ctx.bundle.version.assets, "version.assets", "version-asset");
+  checkAssets(ctx, ctx.bundle.version.assets, "version.assets", VERSION_ASSET_CODES);
 };

@@ -86,13 +86,9 @@ export function checkCaseTemplate(
     const span = placeholderSpan(ctx, valueSpan, name);
     const data = { ...extra.data, placeholder: name };
     if (r === "invalid") {
-      ctx.report(codes.invalid, field, span, { message: `invalid placeholder path ${goQuote(name)}`, related: extra.related, data });
+      ctx.report(codes.invalid, field, span, { fill: { name }, related: extra.related, data });
     } else {
-      ctx.report(codes.unresolved, field, span, {
-        message: `unresolved placeholder {{${name}}} for case template context`,
-        related: extra.related,
-        data,
-      });
+      ctx.report(codes.unresolved, field, span, { fill: { name }, related: extra.related, data });
     }
   }
 }
@@ -124,7 +120,7 @@ export const caseTemplateRules: Rule = (ctx) => {
   validators.forEach((v: unknown, i) => {
     if (!isObject(v) || v.type !== "code_execution") return;
     // Only a config the reference could decode has a test command (the V13 config stage decoded it).
-    const config = decodedConfigs.get(v);
+    const config = decodedConfigs(ctx).get(v);
     if (!config || typeof config.test_command !== "string") return;
     const command = goTrim(config.test_command);
     if (placeholders(command).length === 0) return;

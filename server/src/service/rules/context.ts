@@ -1,13 +1,16 @@
 import type { Bundle } from "../model/bundle";
 import type { PackModel } from "../model/pack-model-type";
 import type { Locator } from "../model/locate";
+import type { ModelCache } from "../model/model-cache";
 import type { SourceMap } from "../model/source";
 import type { Finding, Severity, Span } from "../types";
-import { rule as catalogRule } from "../catalog";
+import { fillMessage, hasPlaceholders, rule as catalogRule, type MessageValues } from "../catalog";
 import { nameIn } from "../model/symbols";
 
 export interface ReportExtra {
-  /** Needed when the catalog's message has placeholders. */
+  /** The values of the catalog message's placeholders (fillMessage); needed when it has any. */
+  fill?: MessageValues;
+  /** A message in place of the catalog's, for a code whose message the catalog does not spell out. */
   message?: string;
   related?: { span: Span; message: string }[];
   data?: Record<string, unknown>;
@@ -22,16 +25,18 @@ export class RuleContext {
     readonly sources: SourceMap,
     readonly at: Locator,
     readonly text: string,
+    /** The cache of the model being built: what one stage works out for later ones (keys, decoded configs). */
+    readonly cache: ModelCache,
   ) {}
 
-  /** Reports a reference rule (an error). The message defaults to the catalog's when it has no placeholders. */
+  /** Reports a reference rule (an error) with the catalog's message, its placeholders filled from `extra.fill`. */
   report(code: string, field: string, span: Span, extra: ReportExtra = {}): void {
     let message = extra.message;
     if (message === undefined) {
       const r = catalogRule(code);
       if (!r) throw new Error(`rule ${code} is not in the catalog`);
-      if (/\{[a-z_]+\}/.test(r.message)) throw new Error(`rule ${code} needs an explicit message`);
-      message = r.message;
+      if (hasPlaceholders(r.message) && !extra.fill) throw new Error(`rule ${code} needs the values of its message's placeholders`);
+      message = extra.fill ? fillMessage(r.message, extra.fill) : r.message;
     }
     this.findings.push({ code, severity: "error", field, message, span, related: extra.related, data: extra.data });
   }

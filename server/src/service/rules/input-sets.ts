@@ -2,8 +2,8 @@ import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goTrim } from "../util/go-quote";
 import type { Case } from "../model/bundle";
-import { checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
-import { checkKey, duplicateOf, FirstSeen } from "./unique-keys";
+import { CASE_ASSET_CODES, checkArtifactRefs, checkAssets, versionAssetKeys } from "./assets";
+import { checkKey, duplicateOf, FirstSeen, type KeyCodes } from "./unique-keys";
 import { CleanCases } from "./clean-cases";
 
 /** A case's own checks (its assets, artifacts, inputs, expectations) read the case and the version's asset keys. */
@@ -18,7 +18,7 @@ export const inputSetRules: Rule = (ctx) => {
   ctx.bundle.input_sets.forEach((set, i) => {
     const p = `input_sets[${i}]`;
     const keySpan = ctx.at.value(set, "key");
-    checkKey(ctx, seen, set.key, `${p}.key`, keySpan, "input-set-key", `input set "${set.key}"`);
+    checkKey(ctx, seen, set.key, `${p}.key`, keySpan, { required: "input-set-key-required", duplicate: "input-set-key-duplicate" }, `input set "${set.key}"`);
     if (set.name === "") ctx.report("input-set-name-required", `${p}.name`, ctx.at.value(set, "name"));
     if (set.cases.length === 0) {
       ctx.report("input-set-cases-empty", `${p}.cases`, ctx.at.value(set, set.fromItems || ctx.at.has(set, "items") && !ctx.at.has(set, "cases") ? "items" : "cases"));
@@ -51,7 +51,7 @@ export const inputSetRules: Rule = (ctx) => {
         if (first) ctx.report("case-key-duplicate", `${cp}.case_key`, caseKeySpan, duplicateOf(first, `case "${c.case_key}"`));
       }
       caseChecks.check(ctx, c, assetFingerprint, () => {
-        checkAssets(ctx, c.assets, `${cp}.assets`, "case-asset");
+        checkAssets(ctx, c.assets, `${cp}.assets`, CASE_ASSET_CODES);
         checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
           required: "case-artifact-key-required",
           duplicate: "case-artifact-key-duplicate",
@@ -67,7 +67,7 @@ export const inputSetRules: Rule = (ctx) => {
 function checkInputs(ctx: RuleContext, c: Case, cp: string, assetKeys: ReadonlySet<string>): void {
   const seen = new FirstSeen();
   c.inputs.forEach((input, k) => {
-    checkEntry(ctx, seen, input, `${cp}.inputs[${k}]`, "case-input", "input", assetKeys);
+    checkEntry(ctx, seen, input, `${cp}.inputs[${k}]`, CASE_INPUT_CODES, "input", assetKeys);
   });
 }
 
@@ -76,10 +76,46 @@ function checkExpectations(ctx: RuleContext, c: Case, cp: string, assetKeys: Rea
   const seen = new FirstSeen();
   c.expectations.forEach((e, k) => {
     const p = `${cp}.expectations[${k}]`;
-    checkEntry(ctx, seen, e, p, "case-expectation", "expectation", assetKeys);
-    checkSource(ctx, e.source, `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "case-expectation");
+    checkEntry(ctx, seen, e, p, CASE_EXPECTATION_CODES, "expectation", assetKeys);
+    checkSource(ctx, e.source, `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, CASE_EXPECTATION_SOURCE_CODES);
   });
 }
+
+/** The codes of one kind of entry: case inputs, case expectations, scripted turn expectations. */
+export interface EntryCodes {
+  key: KeyCodes;
+  kindRequired: string;
+  artifactKeyUndeclared: string;
+}
+
+const CASE_INPUT_CODES: EntryCodes = {
+  key: { required: "case-input-key-required", duplicate: "case-input-key-duplicate" },
+  kindRequired: "case-input-kind-required",
+  artifactKeyUndeclared: "case-input-artifact-key-undeclared",
+};
+
+const CASE_EXPECTATION_CODES: EntryCodes = {
+  key: { required: "case-expectation-key-required", duplicate: "case-expectation-key-duplicate" },
+  kindRequired: "case-expectation-kind-required",
+  artifactKeyUndeclared: "case-expectation-artifact-key-undeclared",
+};
+
+/** The codes of an expectation's `source`. */
+export interface SourceCodes {
+  inputKeyEmpty: string;
+  inputUndeclared: string;
+  artifactKeyEmpty: string;
+  artifactUndeclared: string;
+  prefixInvalid: string;
+}
+
+const CASE_EXPECTATION_SOURCE_CODES: SourceCodes = {
+  inputKeyEmpty: "case-expectation-source-input-key-empty",
+  inputUndeclared: "case-expectation-source-input-undeclared",
+  artifactKeyEmpty: "case-expectation-source-artifact-key-empty",
+  artifactUndeclared: "case-expectation-source-artifact-undeclared",
+  prefixInvalid: "case-expectation-source-prefix-invalid",
+};
 
 /**
  * What every case input and expectation needs (`ValidateBundle`, runtime/challengepack/validation.go; scripted turn expectations reuse it with their own
@@ -91,17 +127,17 @@ export function checkEntry(
   seen: FirstSeen,
   entry: { key?: unknown; kind?: unknown; artifact_key?: unknown },
   p: string,
-  code: string,
+  codes: EntryCodes,
   what: string,
   assetKeys: ReadonlySet<string>,
 ): void {
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const key = text(entry.key);
-  checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(entry, "key"), `${code}-key`, `${what} "${key}"`);
-  if (text(entry.kind) === "") ctx.report(`${code}-kind-required`, `${p}.kind`, ctx.at.value(entry, "kind"));
+  checkKey(ctx, seen, key, `${p}.key`, ctx.at.value(entry, "key"), codes.key, `${what} "${key}"`);
+  if (text(entry.kind) === "") ctx.report(codes.kindRequired, `${p}.kind`, ctx.at.value(entry, "kind"));
   const artifactKey = text(entry.artifact_key);
   if (artifactKey !== "" && !assetKeys.has(artifactKey)) {
-    ctx.report(`${code}-artifact-key-undeclared`, `${p}.artifact_key`, ctx.at.value(entry, "artifact_key"), {
+    ctx.report(codes.artifactKeyUndeclared, `${p}.artifact_key`, ctx.at.value(entry, "artifact_key"), {
       data: { kind: "asset", name: artifactKey },
     });
   }
@@ -118,23 +154,23 @@ export function checkSource(
   span: Span,
   inputKeys: ReadonlySet<string>,
   assetKeys: ReadonlySet<string>,
-  codePrefix: string,
+  codes: SourceCodes,
   trim: (s: string) => string = goTrim,
 ): void {
   if (source === "") return;
   if (source.startsWith("input:")) {
     const key = trim(source.slice("input:".length));
-    if (key === "") ctx.report(`${codePrefix}-source-input-key-empty`, field, span);
+    if (key === "") ctx.report(codes.inputKeyEmpty, field, span);
     else if (!inputKeys.has(key)) {
-      ctx.report(`${codePrefix}-source-input-undeclared`, field, ctx.nameSpan(span, key), { data: { kind: "input", name: key } });
+      ctx.report(codes.inputUndeclared, field, ctx.nameSpan(span, key), { data: { kind: "input", name: key } });
     }
   } else if (source.startsWith("artifact:")) {
     const key = trim(source.slice("artifact:".length));
-    if (key === "") ctx.report(`${codePrefix}-source-artifact-key-empty`, field, span);
+    if (key === "") ctx.report(codes.artifactKeyEmpty, field, span);
     else if (!assetKeys.has(key)) {
-      ctx.report(`${codePrefix}-source-artifact-undeclared`, field, ctx.nameSpan(span, key), { data: { kind: "asset", name: key } });
+      ctx.report(codes.artifactUndeclared, field, ctx.nameSpan(span, key), { data: { kind: "asset", name: key } });
     }
   } else {
-    ctx.report(`${codePrefix}-source-prefix-invalid`, field, span);
+    ctx.report(codes.prefixInvalid, field, span);
   }
 }

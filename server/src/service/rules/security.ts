@@ -23,7 +23,7 @@ export const securityRules: Rule = (ctx) => {
 
   if (s.default_severity !== "" && !severities.includes(s.default_severity)) {
     ctx.report("security-default-severity-invalid", "security.default_severity", ctx.at.value(s, "default_severity"), {
-      message: `must be one of ${severities.join(", ")} (got ${goQuote(s.default_severity)})`,
+      fill: { value: s.default_severity },
       data: { expected: severities },
     });
   }
@@ -72,7 +72,7 @@ function checkPlantedSecrets(ctx: RuleContext, secrets: AnyMap[], severity: (obj
     const location = str(p, "location");
     if (!locations.includes(location)) {
       ctx.report("planted-secret-location-invalid", `${field}.location`, ctx.at.value(p, "location"), {
-        message: `must be one of ${locations.join(", ")} (got ${goQuote(location)})`,
+        fill: { value: location },
         data: { expected: locations },
       });
     }
@@ -105,5 +105,5 @@ function duplicate(ctx: RuleContext, seen: FirstSeen, obj: AnyMap, field: string
 function regexp(ctx: RuleContext, obj: AnyMap, key: string, field: string, code: string): void {
   if (adviseTooLarge(ctx, field, ctx.at.value(obj, key), str(obj, key))) return;
   const err = goRegexpError(str(obj, key));
-  if (err) ctx.report(code, field, ctx.at.value(obj, key), { message: `invalid regexp: ${err}` });
+  if (err) ctx.report(code, field, ctx.at.value(obj, key), { fill: { err } });
 }

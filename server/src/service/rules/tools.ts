@@ -47,7 +47,7 @@ export const toolsRules: Rule = (ctx) => {
   if (!tools || Object.keys(tools).length === 0) return;
   const [unserializable] = marshalFailures(tools, ctx.sources, ctx.at);
   if (unserializable) {
-    ctx.report("tools-not-serializable", "tools", unserializable.span, { message: `must be JSON-serializable: ${unserializable.message}` });
+    ctx.report("tools-not-serializable", "tools", unserializable.span, { fill: { err: unserializable.message } });
     return;
   }
   const custom = decodeCustom(ctx, tools);
@@ -89,7 +89,7 @@ function decodeCustom(ctx: RuleContext, tools: AnyMap): CustomTool[] | undefined
     }
   }
   if (error) {
-    ctx.report("tools-invalid-shape", "tools", error.span, { message: `must be a valid tools object: ${error.message}` });
+    ctx.report("tools-invalid-shape", "tools", error.span, { fill: { err: error.message } });
     return undefined;
   }
   const entries = list ?? [];
@@ -137,7 +137,7 @@ function checkTool(ctx: RuleContext, tool: CustomTool): Implementation | undefin
   const args = impl.obj![impl.argsKey];
   if (args !== null && !isJsonObject(args)) {
     ctx.report("tool-args-not-object", argsPath, ctx.at.value(impl.obj, impl.argsKey), {
-      message: `must be a JSON object: ${valueTypeError(jsonKind(args), "map[string]interface {}")}`,
+      fill: { err: valueTypeError(jsonKind(args), "map[string]interface {}") },
     });
     return impl;
   }
@@ -160,7 +160,7 @@ function primitiveSpan(ctx: RuleContext, tool: CustomTool, impl: Implementation)
 /** `implementation` decoded into {type, primitive, args}; reports and returns undefined when that fails. */
 function decodeImplementation(ctx: RuleContext, tool: CustomTool, path: string): Implementation | undefined {
   const report = (err: string, span: Span) => {
-    ctx.report("tool-implementation-invalid-json", `${path}.implementation`, span, { message: `must be valid JSON: ${err}` });
+    ctx.report("tool-implementation-invalid-json", `${path}.implementation`, span, { fill: { err } });
     return undefined;
   };
   if (!tool.entry || tool.implementationKey === undefined) return report("unexpected end of JSON input", tool.span);
@@ -192,16 +192,16 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
   const spanOf = (p: SchemaProblem) => ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey);
 
   const decode = jsonSchemaDecodeErrors(params);
-  for (const p of decode) ctx.report("tool-parameters-invalid-schema", field, spanOf(p), { message: `must be a valid JSON Schema: ${p.message}` });
+  for (const p of decode) ctx.report("tool-parameters-invalid-schema", field, spanOf(p), { fill: { err: p.message } });
   if (decode.length === 0) {
     for (const p of schemaResolveProblems(params)) {
-      ctx.report("tool-parameters-unresolvable-schema", field, spanOf(p), { message: `must resolve as a valid JSON Schema: ${p.message}` });
+      ctx.report("tool-parameters-unresolvable-schema", field, spanOf(p), { fill: { err: p.message } });
     }
     for (const p of tooLargePatterns(params)) adviseTooLarge(ctx, field, ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey), p.pattern);
   }
 
   const invalid = (err: string, span: Span) => {
-    ctx.report("tool-parameters-properties-invalid", field, span, { message: `must be valid JSON: ${err}` });
+    ctx.report("tool-parameters-properties-invalid", field, span, { fill: { err } });
     return new Set<string>();
   };
   if (params === null) return new Set();
@@ -218,7 +218,8 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
 
 interface PlaceholderProblem {
   path: string;
-  message: string;
+  /** The placeholder the catalog's message names. */
+  fill: { rest: string } | { token: string };
   span: Span;
   code: "tool-args-placeholder-unclosed" | "tool-args-placeholder-empty" | "tool-args-placeholder-unknown";
 }
@@ -231,9 +232,10 @@ interface PlaceholderProblem {
 function checkPlaceholders(ctx: RuleContext, args: AnyMap, argsPath: string, declared: ReadonlySet<string>): void {
   const syntax = firstProblem(ctx, args, argsPath, (s, path, span) => syntaxProblem(ctx, s, path, span));
   const any = firstProblem(ctx, args, argsPath, (s, path, span) => syntaxProblem(ctx, s, path, span) ?? referenceProblem(ctx, s, path, span, declared));
-  const report = (p: PlaceholderProblem) => ctx.report(p.code, p.path, p.span, { message: p.message });
+  const report = (p: PlaceholderProblem) => ctx.report(p.code, p.path, p.span, { fill: p.fill });
+  const same = (a: PlaceholderProblem, b: PlaceholderProblem) => a.path === b.path && a.code === b.code && JSON.stringify(a.fill) === JSON.stringify(b.fill);
   if (syntax) report(syntax);
-  if (any && !(syntax && syntax.path === any.path && syntax.message === any.message)) report(any);
+  if (any && !(syntax && same(syntax, any))) report(any);
 }
 
 type StringCheck = (s: string, path: string, span: Span) => PlaceholderProblem | undefined;
@@ -280,11 +282,11 @@ function syntaxProblem(ctx: RuleContext, s: string, path: string, span: Span): P
   for (const p of placeholders(s)) {
     if (p.inner === undefined) {
       const rest = s.slice(p.start);
-      return { path, span: within(ctx, span, rest), code: "tool-args-placeholder-unclosed", message: `contains an unclosed placeholder: ${goQuote(rest)}` };
+      return { path, span: within(ctx, span, rest), code: "tool-args-placeholder-unclosed", fill: { rest } };
     }
     if (goTrim(p.inner) === "") {
       const token = "${" + p.inner + "}";
-      return { path, span: within(ctx, span, token), code: "tool-args-placeholder-empty", message: `contains an empty placeholder: ${goQuote(token)}` };
+      return { path, span: within(ctx, span, token), code: "tool-args-placeholder-empty", fill: { token } };
     }
   }
   return undefined;
@@ -300,7 +302,7 @@ function referenceProblem(ctx: RuleContext, s: string, path: string, span: Span,
       path,
       span: within(ctx, span, "${" + p.inner + "}"),
       code: "tool-args-placeholder-unknown",
-      message: `contains unknown placeholder ${goQuote("${" + expr + "}")}`,
+      fill: { token: "${" + expr + "}" },
     };
   }
   return undefined;
@@ -318,13 +320,11 @@ function checkDelegation(ctx: RuleContext, delegates: Map<string, { primitive: s
     let current = start.primitive;
     for (let depth = 1; ; depth++) {
       if (depth > MAX_DELEGATION_DEPTH) {
-        ctx.report("tool-delegation-depth-exceeded", "tools", start.span, {
-          message: `tool ${goQuote(name)} exceeds maximum delegation depth of ${MAX_DELEGATION_DEPTH}`,
-        });
+        ctx.report("tool-delegation-depth-exceeded", "tools", start.span, { fill: { name } });
         break;
       }
       if (visited.has(current)) {
-        ctx.report("tool-delegation-cycle", "tools", start.span, { message: `tool ${goQuote(name)} has a delegation cycle through ${goQuote(current)}` });
+        ctx.report("tool-delegation-cycle", "tools", start.span, { fill: { name, current } });
         break;
       }
       const next = delegates.get(current);

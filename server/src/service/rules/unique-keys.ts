@@ -27,12 +27,18 @@ export function duplicateOf(first: Span, what: string) {
   return { related: [{ span: first, message: `first ${what}` }] };
 }
 
+/** The codes of a list entry's key: missing, and written twice in its list. */
+export interface KeyCodes {
+  required: string;
+  duplicate: string;
+}
+
 /**
- * A list entry's key, required (`<code>-required`) and unique in its list (`<code>-duplicate`, with the first
- * as related information). `what` names the entry with its key for that related message.
+ * A list entry's key, required and unique in its list (the duplicate with the first as related information).
+ * `what` names the entry with its key for that related message.
  */
-export function checkKey(ctx: RuleContext, seen: FirstSeen, key: string, field: string, span: Span, code: string, what: string): void {
-  if (key === "") return ctx.report(`${code}-required`, field, span);
+export function checkKey(ctx: RuleContext, seen: FirstSeen, key: string, field: string, span: Span, codes: KeyCodes, what: string): void {
+  if (key === "") return ctx.report(codes.required, field, span);
   const first = seen.check(key, span);
-  if (first) ctx.report(`${code}-duplicate`, field, span, duplicateOf(first, what));
+  if (first) ctx.report(codes.duplicate, field, span, duplicateOf(first, what));
 }

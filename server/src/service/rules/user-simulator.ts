@@ -4,7 +4,7 @@ import { enumValues } from "../catalog";
 import { goTrim } from "../util/go-quote";
 import { versionAssetKeys } from "./assets";
 import { duplicateOf, FirstSeen } from "./unique-keys";
-import { checkEntry, checkSource } from "./input-sets";
+import { checkEntry, checkSource, type EntryCodes, type SourceCodes } from "./input-sets";
 import { caseTemplateContext, checkCaseTemplate } from "./case-templates";
 
 /** A field the decoder rejected (type error) is left undefined; the reference would see its zero value. */
@@ -150,6 +150,20 @@ function checkPhase(
   }
 }
 
+const TURN_EXPECT_CODES: EntryCodes = {
+  key: { required: "turn-expect-key-required", duplicate: "turn-expect-key-duplicate" },
+  kindRequired: "turn-expect-kind-required",
+  artifactKeyUndeclared: "turn-expect-artifact-key-undeclared",
+};
+
+const TURN_EXPECT_SOURCE_CODES: SourceCodes = {
+  inputKeyEmpty: "turn-expect-source-input-key-empty",
+  inputUndeclared: "turn-expect-source-input-undeclared",
+  artifactKeyEmpty: "turn-expect-source-artifact-key-empty",
+  artifactUndeclared: "turn-expect-source-artifact-undeclared",
+  prefixInvalid: "turn-expect-source-prefix-invalid",
+};
+
 /** Scripted turn expectations: the case-expectation checks on the raw (untrimmed) values. */
 function checkTurnExpects(
   ctx: RuleContext,
@@ -161,7 +175,7 @@ function checkTurnExpects(
   const seen = new FirstSeen();
   expects.forEach((e, k) => {
     const p = `${prefix}[${k}]`;
-    checkEntry(ctx, seen, e, p, "turn-expect", "expectation", assetKeys);
-    checkSource(ctx, str(e.source), `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, "turn-expect");
+    checkEntry(ctx, seen, e, p, TURN_EXPECT_CODES, "expectation", assetKeys);
+    checkSource(ctx, str(e.source), `${p}.source`, ctx.at.value(e, "source"), inputKeys, assetKeys, TURN_EXPECT_SOURCE_CODES);
   });
 }

@@ -4,7 +4,7 @@
  */
 export { buildSkillModel } from "./model";
 export type { SkillModel } from "./model";
-export { skillDiagnostics } from "./diagnostics";
+export { documentDiagnostics } from "../diagnostics";
 export { completion } from "./features/completion";
 export { hover } from "./features/hover";
 export { codeActions } from "./features/actions";

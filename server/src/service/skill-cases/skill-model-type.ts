@@ -1,6 +1,5 @@
 import type { Document, YAMLMap } from "yaml";
-import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Finding, Span } from "../types";
+import type { DocumentModel, Span } from "../types";
 import type { SkillHost } from "./host";
 import type { SkillLocation } from "./location";
 import type { CaseSource, SkillSuite } from "./suite";
@@ -10,11 +9,8 @@ import type { YamlView } from "./yaml-view";
  * One version of a Skill Testing case file: text, YAML AST, plain suite data, where each case was written,
  * where the Skill lives, and every finding. Built once per version; features read it and never reparse.
  */
-export interface SkillModel {
-  readonly kind: "skill-cases";
+export interface SkillModel extends DocumentModel<"skill-cases"> {
   readonly uri: string;
-  readonly text: string;
-  readonly lines: TextDocument;
   readonly yaml: Document.Parsed | undefined;
   readonly view: YamlView;
   /** The top-level mapping; null when the document is empty or not a mapping. */
@@ -25,5 +21,4 @@ export interface SkillModel {
   readonly cases: readonly CaseSource[];
   readonly location: SkillLocation;
   readonly host: SkillHost;
-  readonly findings: readonly Finding[];
 }

@@ -2,7 +2,7 @@ import type { RuleContext } from "../context";
 import type { PairSource } from "../../model/source";
 import type { EvalStage } from "./spec";
 import { enums, enumValues } from "../../catalog";
-import { goQuote, goTrim } from "../../util/go-quote";
+import { goTrim } from "../../util/go-quote";
 import { duplicateOf, FirstSeen } from "../unique-keys";
 import { keyRegistry, RegisteredJudge } from "./keys";
 import { list, num, Obj, obj, SPEC, str } from "./read";
@@ -83,7 +83,7 @@ function expandBuiltin(ctx: RuleContext, spec: Obj, scorecard: Obj, dim: Obj): v
 export const dimensionRules: EvalStage = (ctx, spec) => {
   const scorecard = obj(spec.scorecard);
   const refs: Refs = {
-    ...keyRegistry(spec),
+    ...keyRegistry(ctx),
     spec: spec as Obj,
     scorecard: scorecard ?? {},
   };
@@ -127,7 +127,7 @@ function checkSourceReferences(ctx: RuleContext, dim: Obj, p: string, source: st
         const name = v ?? "";
         if (refs.validators.has(name)) return;
         ctx.report("dimension-validator-unknown", `${p}.validators[${k}]`, ctx.at.itemValue(dim.validators as unknown[], k), {
-          message: `references unknown validator key ${goQuote(name)}`,
+          fill: { key: name },
           data: { kind: "validator", name },
         });
       });
@@ -138,7 +138,7 @@ function checkSourceReferences(ctx: RuleContext, dim: Obj, p: string, source: st
       if (metric === "") ctx.report("dimension-metric-required", `${p}.metric`, span);
       else if (!refs.metrics.has(metric)) {
         ctx.report("dimension-metric-unknown", `${p}.metric`, ctx.nameSpan(span, metric), {
-          message: `references unknown metric key ${goQuote(metric)}`,
+          fill: { key: metric },
           data: { kind: "metric", name: metric },
         });
       }
@@ -161,9 +161,15 @@ function checkSourceReferences(ctx: RuleContext, dim: Obj, p: string, source: st
   }
 }
 
-function requireNormalization(ctx: RuleContext, dim: Obj, p: string, source: string): void {
+const NORMALIZATION_REQUIRED = {
+  metric: "dimension-normalization-required-metric",
+  latency: "dimension-normalization-required-latency",
+  cost: "dimension-normalization-required-cost",
+} as const;
+
+function requireNormalization(ctx: RuleContext, dim: Obj, p: string, source: keyof typeof NORMALIZATION_REQUIRED): void {
   if (dim.normalization == null) {
-    ctx.report(`dimension-normalization-required-${source}`, `${p}.normalization`, ctx.at.value(dim, "normalization"));
+    ctx.report(NORMALIZATION_REQUIRED[source], `${p}.normalization`, ctx.at.value(dim, "normalization"));
   }
 }
 
@@ -174,13 +180,13 @@ function checkJudgeKey(ctx: RuleContext, dim: Obj, p: string, refs: Refs): void 
   const judge = refs.judges.get(judgeKey);
   if (!judge) {
     return ctx.report("dimension-judge-key-unknown", `${p}.judge_key`, ctx.nameSpan(span, judgeKey), {
-      message: `references unknown judge key ${goQuote(judgeKey)}`,
+      fill: { key: judgeKey },
       data: { kind: "judge", name: judgeKey },
     });
   }
   if (!JUDGE_MODES.includes(judge.mode)) {
     ctx.report("dimension-judge-not-numeric", `${p}.judge_key`, ctx.nameSpan(span, judgeKey), {
-      message: `judge ${goQuote(judgeKey)} mode ${goQuote(judge.mode)} does not produce a numeric score usable as a dimension`,
+      fill: { key: judgeKey, mode: judge.mode },
       related: [{ span: ctx.at.value(judge.judge, "mode"), message: `judge "${judgeKey}" mode` }],
     });
   }
@@ -191,9 +197,9 @@ function checkDirection(ctx: RuleContext, dim: Obj, p: string, source: string): 
   const field = `${p}.better_direction`;
   const span = ctx.at.value(dim, "better_direction");
   const mustBeHigher = (code: string) =>
-    ctx.report(code, field, span, { message: `must be "higher" for ${source} source (got ${goQuote(direction)})`, data: { expected: ["higher"] } });
+    ctx.report(code, field, span, { fill: { source, direction }, data: { expected: ["higher"] } });
   if ((source === "llm_judge" || source === "behavioral") && direction !== "" && direction !== "higher") {
-    mustBeHigher(`dimension-direction-${source === "llm_judge" ? "llm-judge" : "behavioral"}`);
+    mustBeHigher(source === "llm_judge" ? "dimension-direction-llm-judge" : "dimension-direction-behavioral");
   }
   const judgeKey = goTrim(str(dim.judge_key));
   if (source !== "llm_judge" && judgeKey !== "") {

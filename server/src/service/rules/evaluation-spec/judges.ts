@@ -38,7 +38,7 @@ export const normalizeJudges: EvalStage = (_ctx, spec) => {
  * with a validator or metric key; nothing else is checked for a judge that is not registered.
  */
 export const judgeRules: EvalStage = (ctx, spec) => {
-  const keys = keyRegistry(spec);
+  const keys = keyRegistry(ctx);
   list(spec.llm_judges).forEach((item, i) => {
     const judge = obj(item);
     if (!judge) return; // not an object: a decode error
@@ -51,11 +51,15 @@ export const judgeRules: EvalStage = (ctx, spec) => {
       const first = ctx.nameSpan(ctx.at.value(earlier.judge, "key"), key);
       return ctx.report("judge-key-duplicate", `${p}.key`, ctx.nameSpan(keySpan, key), duplicateOf(first, `judge "${key}"`));
     }
-    for (const [kind, declared] of [["validator", keys.validators], ["metric", keys.metrics]] as const) {
+    const collisions = [
+      ["validator", keys.validators, "judge-key-collides-validator"],
+      ["metric", keys.metrics, "judge-key-collides-metric"],
+    ] as const;
+    for (const [kind, declared, code] of collisions) {
       const first = declared.at(key);
       if (first) {
-        return ctx.report(`judge-key-collides-${kind}`, `${p}.key`, ctx.nameSpan(keySpan, key), {
-          message: `collides with ${kind} key ${goQuote(key)}`,
+        return ctx.report(code, `${p}.key`, ctx.nameSpan(keySpan, key), {
+          fill: { key },
           related: [{ span: ctx.nameSpan(first, key), message: `${kind} "${key}"` }],
         });
       }
@@ -65,6 +69,13 @@ export const judgeRules: EvalStage = (ctx, spec) => {
   });
   checkJudgeLimits(ctx, spec);
 };
+
+/** The judge texts that must not name a secret, each with its code. */
+const SECRET_REFERENCE_CODES = [
+  ["rubric", "judge-rubric-secret-reference"],
+  ["assertion", "judge-assertion-secret-reference"],
+  ["prompt", "judge-prompt-secret-reference"],
+] as const;
 
 function checkJudge(ctx: RuleContext, j: Obj, p: string): void {
   const mode = str(j.mode);
@@ -83,10 +94,10 @@ function checkJudge(ctx: RuleContext, j: Obj, p: string): void {
     }
   });
   checkOutputSchema(ctx, j, p);
-  for (const field of ["rubric", "assertion", "prompt"]) {
+  for (const [field, code] of SECRET_REFERENCE_CODES) {
     const needle = secretReference(str(j[field]));
     if (needle) {
-      ctx.report(`judge-${field}-secret-reference`, `${p}.${field}`, ctx.nameSpan(ctx.at.value(j, field), needle));
+      ctx.report(code, `${p}.${field}`, ctx.nameSpan(ctx.at.value(j, field), needle));
     }
   }
   const scale = obj(j.score_scale);
@@ -168,9 +179,7 @@ function checkConsensus(ctx: RuleContext, j: Obj, p: string, mode: string, multi
       return;
     }
     if ((aggregation === "median" || aggregation === "mean") && mode === "assertion") {
-      ctx.report("judge-consensus-numeric-only", field, aggSpan, {
-        message: `${goQuote(aggregation)} aggregation is only valid for numeric modes (rubric, reference, n_wise)`,
-      });
+      ctx.report("judge-consensus-numeric-only", field, aggSpan, { fill: { aggregation } });
     } else if (aggregation === "majority_vote" && mode !== "assertion") {
       ctx.report("judge-consensus-majority-assertion-only", field, aggSpan);
     }
@@ -194,7 +203,7 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   const err = jsonSchemaDecodeError(schema);
   if (err) {
     ctx.report("judge-output-schema-invalid", field, ctx.at.pathValue(j, ["output_schema", ...err.path]), {
-      message: `must be valid JSON Schema: ${err.message}`,
+      fill: { err: err.message },
     });
     return;
   }
@@ -203,7 +212,7 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   const draft = draftKey === undefined ? "" : str((schema as Obj)[draftKey]);
   if (!SCHEMA_DRAFTS.includes(draft)) {
     ctx.report("judge-output-schema-invalid", field, ctx.at.value(schema as Obj, draftKey ?? "$schema"), {
-      message: `must be valid JSON Schema: unsupported JSON schema draft ${goQuote(draft)}`,
+      fill: { err: `unsupported JSON schema draft ${goQuote(draft)}` },
       data: { expected: SCHEMA_DRAFTS.filter((d) => d !== "") },
     });
   }

@@ -1,6 +1,7 @@
-import type { EvalSpec } from "./spec";
 import type { Obj } from "./read";
+import type { RuleContext } from "../context";
 import { FirstSeen } from "../unique-keys";
+import { CacheSlot } from "../../model/model-cache";
 
 /** A judge registered in the shared key namespace: what dimensions may reference (`ValidateEvaluationSpec`, runtime/scoring/validation_judges.go). */
 export interface RegisteredJudge {
@@ -19,11 +20,9 @@ export interface KeyRegistry {
   judges: Map<string, RegisteredJudge>;
 }
 
-const registries = new WeakMap<EvalSpec, KeyRegistry>();
+const KEY_REGISTRY = new CacheSlot<KeyRegistry>("evaluation_spec key registry");
 
-/** The key registry of one spec, shared by every stage that validates it. */
-export function keyRegistry(spec: EvalSpec): KeyRegistry {
-  let r = registries.get(spec);
-  if (!r) registries.set(spec, (r = { validators: new FirstSeen(), metrics: new FirstSeen(), judges: new Map() }));
-  return r;
+/** The key registry of the pack's evaluation_spec, shared by every stage that validates it in one build. */
+export function keyRegistry(ctx: RuleContext): KeyRegistry {
+  return ctx.cache.get(KEY_REGISTRY, () => ({ validators: new FirstSeen(), metrics: new FirstSeen(), judges: new Map() }));
 }

@@ -15,11 +15,11 @@ const P = "version.evaluation_spec.metrics";
 export const metricRules: EvalStage = (ctx, spec) => {
   const types = enumValues("metric_type");
   const rejected = enumValues("metric_collector_rejected");
-  const keys = keyRegistry(spec).metrics;
+  const keys = keyRegistry(ctx).metrics;
   for (const m of entries<EvalSpecMetricsItem>(ctx, spec.metrics)) {
     const p = `${P}[${m.index}]`;
     const key = str(m.item.key);
-    checkKey(ctx, keys, key, `${p}.key`, m.span("key"), "metric-key", `metric ${goQuote(key)}`);
+    checkKey(ctx, keys, key, `${p}.key`, m.span("key"), { required: "metric-key-required", duplicate: "metric-key-duplicate" }, `metric ${goQuote(key)}`);
     if (!types.includes(str(m.item.type))) {
       ctx.report("metric-type-unsupported", `${p}.type`, m.span("type"), { data: { expected: types } });
     }

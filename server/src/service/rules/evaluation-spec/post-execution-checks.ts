@@ -20,7 +20,7 @@ export const postExecutionCheckStage: EvalStage = (ctx, spec) => {
   (spec.post_execution_checks ?? []).forEach((check, i) => {
     const path = `version.evaluation_spec.post_execution_checks[${i}]`;
     const key = str(check.key);
-    checkKey(ctx, seen, key, `${path}.key`, ctx.at.value(check, "key"), "pec-key", `post_execution_check ${goQuote(key)}`);
+    checkKey(ctx, seen, key, `${path}.key`, ctx.at.value(check, "key"), { required: "pec-key-required", duplicate: "pec-key-duplicate" }, `post_execution_check ${goQuote(key)}`);
     if (!types.includes(str(check.type))) {
       ctx.report("pec-type-invalid", `${path}.type`, ctx.at.value(check, "type"), { data: { expected: types } });
     }
@@ -62,7 +62,7 @@ export function findCheck(checks: readonly EvalSpecPostExecutionChecksItem[], re
 
 export function reportUnknownCheck(ctx: RuleContext, code: string, v: EvalSpecValidatorsItem, i: number, ref: string): void {
   ctx.report(code, `version.evaluation_spec.validators[${i}].target`, ctx.nameSpan(ctx.at.value(v, "target"), ref), {
-    message: `references unknown post_execution_check key ${goQuote(ref)}`,
+    fill: { ref },
     data: { kind: "check", name: ref },
   });
 }

@@ -49,7 +49,7 @@ function checkJudgeMode(ctx: RuleContext, spec: Obj): void {
       // Missing judges are shown on the judge_mode that needs them, or on an empty llm_judges list.
       if (judges.length === 0) {
         const span = ctx.at.has(spec, "llm_judges") ? ctx.at.value(spec, "llm_judges") : modeSpan;
-        ctx.report(`judge-mode-${spec.judge_mode === "hybrid" ? "hybrid" : "llm-judge"}-needs-judges`, field, span);
+        ctx.report(spec.judge_mode === "hybrid" ? "judge-mode-hybrid-needs-judges" : "judge-mode-llm-judge-needs-judges", field, span);
       }
   }
 }

@@ -1,5 +1,6 @@
 import type { SymbolCollector } from "../../model/pack-model-type";
 import { nameIn, type SymbolKind } from "../../model/symbols";
+import { referencedSymbol } from "../../model/references";
 import type { Span } from "../../types";
 import { goTrim } from "../../util/go-quote";
 import { list, Obj, obj, SPEC, str } from "./read";
@@ -10,6 +11,11 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
  */
+const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
+const validatorOfDimension = referencedSymbol(DIMENSION, "validators");
+const metricOfDimension = referencedSymbol(DIMENSION, "metric");
+const judgeOfDimension = referencedSymbol(DIMENSION, "judge_key");
+
 export const evaluationSpecSymbols: SymbolCollector = (model) => {
   const spec = obj(model.bundle.version.evaluation_spec);
   if (!spec) return;
@@ -55,9 +61,9 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     declareKey("dimension", d, p);
     const validators = list(d.validators);
     validators.forEach((v, k) => {
-      if (typeof v === "string" && v !== "") symbols.reference(entry("validator", v, at.item(validators, k), `${p}.validators[${k}]`));
+      if (typeof v === "string" && v !== "") symbols.reference(entry(validatorOfDimension, v, at.item(validators, k), `${p}.validators[${k}]`));
     });
-    refer("metric", d, "metric", goTrim(str(d.metric)), `${p}.metric`);
-    refer("judge", d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
+    refer(metricOfDimension, d, "metric", goTrim(str(d.metric)), `${p}.metric`);
+    refer(judgeOfDimension, d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
   });
 };

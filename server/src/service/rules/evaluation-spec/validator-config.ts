@@ -8,6 +8,7 @@ import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem, EvalStage
 import { catalogStructName, StrictDecoder } from "./strict-json";
 import { list, num, str } from "./read";
 import { reportCaseVariants } from "./decode";
+import { CacheSlot } from "../../model/model-cache";
 import { findCheck, reportUnknownCheck, validatorTarget } from "./post-execution-checks";
 
 type Config = Record<string, unknown>;
@@ -65,11 +66,15 @@ class ConfigScope {
   }
 }
 
+const DECODED_CONFIGS = new CacheSlot<Map<object, Record<string, unknown> | null>>("decoded validator configs");
+
 /**
- * Each validator's config as the strict decode left it (canonical keys), or null when it did not decode.
- * Later stages (case templates, V14) read a config only when the reference could.
+ * Each validator's config as the strict decode left it (canonical keys), or null when it did not decode, by
+ * validator. Later stages (case templates, V14) read a config only when the reference could.
  */
-export const decodedConfigs = new WeakMap<object, Record<string, unknown> | null>();
+export function decodedConfigs(ctx: RuleContext): Map<object, Record<string, unknown> | null> {
+  return ctx.cache.get(DECODED_CONFIGS, () => new Map());
+}
 
 /** `ValidateEvaluationSpec` and the per-type config checks, runtime/scoring/*_validators.go, tool_call_assertion.go, postcondition.go, code_execution.go: the checks after a successful strict decode, per validator type. Each runs in the reference's order. */
 const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
@@ -94,7 +99,8 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
         return;
       }
       const tolerance = s.num("tolerance") ?? 0.001;
-      if (tolerance < 0) s.report(`numeric-match-${mode}-tolerance-negative`, `.${mode}_tolerance`, "tolerance");
+      const code = mode === "absolute" ? "numeric-match-absolute-tolerance-negative" : "numeric-match-relative-tolerance-negative";
+      if (tolerance < 0) s.report(code, `.${mode}_tolerance`, "tolerance");
     } else {
       s.nonNegative("numeric-match-absolute-tolerance-negative", "absolute_tolerance");
       s.nonNegative("numeric-match-relative-tolerance-negative", "relative_tolerance");
@@ -116,7 +122,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     steps.forEach((step, k) => {
       if (known.includes(step)) return;
       s.ctx.report("normalized-match-step-unsupported", `${s.field}.pipeline[${k}]`, s.ctx.at.itemValue(steps, k), {
-        message: `${goQuote(step)} is not a supported normalization step`,
+        fill: { step },
         data: { expected: known, via: key },
       });
     });
@@ -216,12 +222,12 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     // Go decodes the raw value into a string: a string or null passes.
     const stringValue = hasValue && (typeof s.cfg.value === "string" || s.cfg.value === null);
     const jsonPathForbidden = () => {
-      if (jsonPath !== "") s.report("postcondition-json-path-forbidden", ".json_path", "json_path", { message: `must be omitted for ${condition}` });
+      if (jsonPath !== "") s.report("postcondition-json-path-forbidden", ".json_path", "json_path", { fill: { condition } });
     };
     switch (condition) {
       case "exists":
       case "not_exists":
-        if (hasValue) s.report("postcondition-value-forbidden", ".value", "value", { message: `must be omitted for ${condition}` });
+        if (hasValue) s.report("postcondition-value-forbidden", ".value", "value", { fill: { condition } });
         jsonPathForbidden();
         break;
       case "contains":
@@ -236,7 +242,7 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
         }
         const pattern = typeof s.cfg.value === "string" ? s.cfg.value : "";
         const problem = adviseTooLarge(s.ctx, `${s.field}.value`, s.span("value"), pattern) ? undefined : goRegexpError(pattern);
-        if (problem !== undefined) s.report("postcondition-value-invalid-regex", ".value", "value", { message: `must be a valid regex: ${problem}` });
+        if (problem !== undefined) s.report("postcondition-value-invalid-regex", ".value", "value", { fill: { err: problem } });
         jsonPathForbidden();
         break;
       }
@@ -281,16 +287,16 @@ function checkConfig(ctx: RuleContext, v: EvalSpecValidatorsItem, i: number): vo
     return;
   }
   const entry = `config:${type}`;
-  decodedConfigs.set(v, null);
+  decodedConfigs(ctx).set(v, null);
   const decoder = new StrictDecoder(ctx.sources, ctx.at);
   const cfg = decoder.decodeRoot(v.config, entry, `scoring.${catalogStructName(entry)}`, ctx.at.value(v, "config"), ctx.at.key(v, "config"));
   // Go's decoder keeps only its first error, in the order it meets keys (sorted: the config was re-encoded as
   // JSON), and the reference checks nothing else in this config.
   const first = decoder.issues[0];
-  if (first) ctx.report("validator-config-invalid-json", field, first.span, { message: `invalid JSON: ${first.error}`, data: first.data });
+  if (first) ctx.report("validator-config-invalid-json", field, first.span, { fill: { err: first.error }, data: first.data });
   reportCaseVariants(ctx, decoder.caseVariants);
   if (!cfg || decoder.issues.length > 0) return;
-  decodedConfigs.set(v, cfg);
+  decodedConfigs(ctx).set(v, cfg);
   check(new ConfigScope(ctx, cfg, field));
 }
 

@@ -18,11 +18,11 @@ const FILE = "file:";
  */
 export const validatorRules: EvalStage = (ctx, spec) => {
   const types = enumValues("validator_type");
-  const keys = keyRegistry(spec).validators;
+  const keys = keyRegistry(ctx).validators;
   for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
     const p = `${P}[${v.index}]`;
     const key = str(v.item.key);
-    checkKey(ctx, keys, key, `${p}.key`, v.span("key"), "validator-key", `validator ${goQuote(key)}`);
+    checkKey(ctx, keys, key, `${p}.key`, v.span("key"), { required: "validator-key-required", duplicate: "validator-key-duplicate" }, `validator ${goQuote(key)}`);
     const type = str(v.item.type);
     if (!types.includes(type)) {
       ctx.report("validator-type-unsupported", `${p}.type`, v.span("type"), { data: { expected: types } });
@@ -55,7 +55,7 @@ function checkExpectedFrom(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, t
     if (expected === "") ctx.report("validator-expected-from-required", p, span);
     else if (!isSupportedEvidenceReference(expected)) ctx.report("validator-expected-from-unsupported-reference", p, span);
   } else if (enumValues("validator_types_forbidding_expected_from").includes(type) && expected !== "") {
-    ctx.report("validator-expected-from-forbidden", p, span, { message: `must be omitted for ${type} validators` });
+    ctx.report("validator-expected-from-forbidden", p, span, { fill: { type } });
   }
 }
 

@@ -1,5 +1,7 @@
 import { isScalar } from "yaml";
 import type { CodeAction, PackDiagnostic, Range } from "../../types";
+import { documentDiagnostics, rangesTouch, type RuleSettings } from "../../diagnostics";
+import { kindWanted } from "../../action-kinds";
 import { byCloseness } from "../../util/did-you-mean";
 import type { SkillModel } from "../model";
 import { CASE_TYPES, fieldsOf, FieldSpec } from "../schema";
@@ -8,11 +10,13 @@ import type { TextEdit } from "vscode-languageserver-types";
 import { addFields, mapAt } from "./edits";
 
 /**
- * Quick fixes for the case file's diagnostics: add missing fields with their empty values (one, or all of a case),
- * write the empty value of a mistyped empty field, pick a valid value, rename an unknown key, take SKILL.md's name,
- * add a missing route; and renumbering the case ids to `<type>_NNN`.
+ * Quick fixes for the case file's diagnostics that touch `range`: add missing fields with their empty values (one,
+ * or all of a case), write the empty value of a mistyped empty field, pick a valid value, rename an unknown key,
+ * take SKILL.md's name, add a missing route; and renumbering the case ids to `<type>_NNN`.
  */
-export function codeActions(model: SkillModel, range: Range, diagnostics: PackDiagnostic[]): CodeAction[] {
+export function codeActions(model: SkillModel, range: Range, settings: RuleSettings = {}, only?: readonly string[]): CodeAction[] {
+  const all = documentDiagnostics(model, settings);
+  const diagnostics = all.filter((d) => rangesTouch(d.range, range));
   const out: CodeAction[] = [];
   const action = (title: string, edits: TextEdit[], d?: PackDiagnostic, preferred = false, kind: CodeAction["kind"] = "quickfix"): void => {
     if (edits.length === 0) return;
@@ -35,8 +39,8 @@ export function codeActions(model: SkillModel, range: Range, diagnostics: PackDi
         action(`Add ${key} (empty)`, addMissing(model, parent, [f]), d, true);
         const m = /^cases\[(\d+)\]/.exec(parent);
         if (m) {
-          const all = diagnostics.filter((x) => x.code === "skill-field-required" && String((x.data as Record<string, unknown>)?.parent ?? "").startsWith(m[0]));
-          if (all.length > 1) action(`Add all missing fields to cases[${m[1]}]`, missingOfCase(model, Number(m[1])), d);
+          const missing = all.filter((x) => x.code === "skill-field-required" && String((x.data as Record<string, unknown>)?.parent ?? "").startsWith(m[0]));
+          if (missing.length > 1) action(`Add all missing fields to cases[${m[1]}]`, missingOfCase(model, Number(m[1])), d);
         }
         break;
       }
@@ -83,7 +87,7 @@ export function codeActions(model: SkillModel, range: Range, diagnostics: PackDi
     const edits = renumberIds(model);
     if (edits.length) out.push({ title: "Renumber case ids as <type>_NNN", kind: ids.length ? "quickfix" : "refactor.rewrite", ...(ids.length ? { diagnostics: ids } : {}), edit: { changes: { [model.uri]: edits } } });
   }
-  return out;
+  return out.filter((a) => kindWanted(a.kind ?? "", only));
 }
 
 function specFor(parent: string, key: string): FieldSpec | undefined {

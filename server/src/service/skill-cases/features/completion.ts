@@ -3,16 +3,20 @@ import type { SkillModel } from "../model";
 import { CASE_TYPES, EnumValue, fieldAt, fieldsOf, FieldSpec, ROUTE_KEYS, ROUTE_TARGETS } from "../schema";
 import { lineEnd } from "../yaml-view";
 import { CompletionItemKind } from "vscode-languageserver-types";
-import type { CompletionItem } from "../../types";
+import type { CompletionItem, CompletionList, Position } from "../../types";
 import { caseSnippet, esc, keySnippet } from "./snippets";
 import { cursorContext, CursorContext } from "./where";
 
 /**
- * Completion at an offset of a case file: keys (with their empty values), `type`/`mode`/`execution`/`output_format`
+ * Completion at a position of a case file: keys (with their empty values), `type`/`mode`/`execution`/`output_format`
  * values, `should_use`/`should_not_use` from the Skill's own name, routing keys and targets, assertion snippets, and
  * a whole-case snippet per case type.
  */
-export function completion(model: SkillModel, offset: number): CompletionItem[] {
+export function completion(model: SkillModel, position: Position): CompletionList {
+  return { isIncomplete: false, items: completionItems(model, model.lines.offsetAt(position)) };
+}
+
+function completionItems(model: SkillModel, offset: number): CompletionItem[] {
   const ctx = cursorContext(model, offset);
   if (!ctx) return [];
   const container = fieldAt(ctx.path);

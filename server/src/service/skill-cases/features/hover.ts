@@ -2,17 +2,16 @@ import { FUNCTIONS, IDENTIFIERS, parseAssertion } from "../assertions";
 import type { SkillModel } from "../model";
 import { buildPrompt } from "../prompts";
 import { fieldAt, ROUTE_KEYS, ROUTE_TARGETS } from "../schema";
-import type { Span } from "../../types";
-import type { Hover } from "../../types";
+import type { Hover, Position, Span } from "../../types";
 import { nodeAt } from "./where";
 
 /**
  * Hover docs for every field of a case file (what it is, whether required, its values), for enum values and route
  * names, for assertions (how the checker reads them), and for a case's `query`/`type`: the dry-run prompt it yields.
  */
-export function hover(model: SkillModel, offset: number): Hover | undefined {
-  const at = nodeAt(model, offset);
-  if (!at) return undefined;
+export function hover(model: SkillModel, position: Position): Hover | null {
+  const at = nodeAt(model, model.lines.offsetAt(position));
+  if (!at) return null;
   const { view } = model;
   const key = at.path[at.path.length - 1];
   const parentPath = at.path.slice(0, -1);
@@ -41,7 +40,7 @@ export function hover(model: SkillModel, offset: number): Hover | undefined {
   }
 
   const f = fieldAt(at.path);
-  if (!f) return undefined;
+  if (!f) return null;
   const span = at.on === "key" ? at.entry.keySpan : at.entry.valueSpan ?? at.entry.keySpan;
   const parts = [`**${at.path.join(".").replace(/\.\[\]/g, "[]")}** (${f.required ? "required" : "optional"}) — ${f.doc}`];
   if (at.on === "value" && f.values) {
