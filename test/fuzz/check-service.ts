@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, PackDiagnostic, Range } from "../../server/src/service";
+import type { PackDiagnostic, Range } from "../../server/src/service";
 
 /** Lines as LSP counts them (\r\n, \r and \n all end a line), for range checks. */
 export function lspLines(text: string): string[] {
@@ -24,15 +24,4 @@ export function assertDiagnostics(text: string, diagnostics: readonly PackDiagno
     assert.equal(typeof d.message, "string");
     assert.ok(d.message.length > 0, `${what}: empty message`);
   }
-}
-
-/** Runs the language service on one document and checks the invariants every result must keep. */
-export function checkDocument(text: string, boundMs: number): { diagnostics: PackDiagnostic[]; ms: number } {
-  const started = performance.now();
-  const model = buildPackModel(text);
-  const diagnostics = packDiagnostics(model);
-  const ms = performance.now() - started;
-  assert.ok(ms < boundMs, `took ${ms.toFixed(0)} ms (bound ${boundMs})`);
-  assertDiagnostics(text, diagnostics);
-  return { diagnostics, ms };
 }

@@ -12,7 +12,6 @@ test(`language service: diagnostics, every feature and every code action on ${DO
     seed: SEED,
     documents: DOCUMENTS,
     positions: 6,
-    boundMs: 5_000,
     onFailure: (f) => {
       failures.push(`${f.kind} seed ${f.seed} iteration ${f.iteration} (from ${f.base}): ${f.error.message}\n--- document ---\n${f.text.slice(0, 1500)}`);
       return failures.length >= 3;
