@@ -68,11 +68,47 @@ function mutateOnce(text: string, r: Rng): string {
       return r() < 0.5 ? text.replace(/\n/g, "\r\n") : text.replace(/\n/g, () => (r() < 0.3 ? "\r\n" : "\n"));
     case 9: // replace a scalar value with a collection or a number
       return text.slice(0, pos) + pick(r, [" [1, 2]", " {a: 1}", " 12", " -3.5", " null", ' ""']) + text.slice(pos);
+    case 10: // hostile sizes: giant collections, many findings, many unknown keys, long patterns
+      return hostileShape(text, pos, r);
     case 11: { // deep nesting, sometimes past the parser's limit
       const depth = 1 + Math.floor(r() * 700);
       return text.slice(0, pos) + (r() < 0.5 ? "[".repeat(depth) + "]".repeat(depth) : "{a: ".repeat(depth) + "1" + "}".repeat(depth)) + text.slice(pos);
     }
     default: // a random code unit (lone surrogates, controls, BOM)
       return text.slice(0, pos) + String.fromCharCode(Math.floor(r() * 0xffff)) + text.slice(pos);
+  }
+}
+
+/** A count up to `max`, mostly small (so that most documents stay quick), now and then near `max`. */
+function count(r: Rng, max: number): number {
+  return 1 + Math.floor(r() ** 3 * max);
+}
+
+/** The shapes of issue 23's hostile files, at sizes the fuzzer can afford per document. */
+function hostileShape(text: string, pos: number, r: Rng): string {
+  const insert = (s: string) => text.slice(0, pos) + s + text.slice(pos);
+  switch (Math.floor(r() * 5)) {
+    case 0: { // a giant collection: a block list, or a one-line flow list
+      const n = count(r, 8_000);
+      return insert(r() < 0.5 ? "\n" + "  - item\n".repeat(n) : ` [${Array.from({ length: n }, (_, i) => i).join(",")}]\n`);
+    }
+    case 1: { // many findings: plain scalars where challenges belong
+      const list = "challenges:\n" + "  - x\n".repeat(count(r, 8_000));
+      return /^challenges:[^\n]*\n/m.test(text) ? text.replace(/^challenges:[^\n]*\n/m, list) : text + "\n" + list;
+    }
+    case 2: // many unknown top-level keys
+      return text + "\n" + Array.from({ length: count(r, 8_000) }, (_, i) => `unknown_${i}: ${i}`).join("\n") + "\n";
+    case 3: { // a long regular expression around the budget (10,000), sometimes far over it
+      const length = r() < 0.8 ? 9_000 + Math.floor(r() * 2_000) : 100_000 + Math.floor(r() * 700_000);
+      const pattern = pick(r, ["a", "(ab|cd)", "[a-z]x", "\\d+|"]).repeat(length).slice(0, length).replace(/'/g, "");
+      const where = pick(r, [
+        `security:\n  forbidden_outputs:\n    - description: d\n      pattern: '${pattern}'\n`,
+        `security:\n  adversarial_prompts:\n    - name: p\n      text: t\n      expected_refusal_pattern: '${pattern}'\n`,
+        `tools:\n  custom:\n    - name: t\n      parameters: {type: object, properties: {a: {type: string, pattern: '${pattern}'}}}\n      implementation: {primitive: http_request, args: {}}\n`,
+      ]);
+      return text + "\n" + where;
+    }
+    default: // many findings of one rule: cases naming a challenge that is not declared
+      return text + "\ninput_sets:\n  - key: many\n    name: Many\n    cases:\n" + Array.from({ length: count(r, 5_000) }, (_, i) => `      - {challenge_key: nowhere, case_key: c${i}}\n`).join("");
   }
 }

@@ -7,7 +7,7 @@ import type { RuleLevels } from "../service/diagnostics";
 import { NOT_A_PACK } from "../service/rule-registry";
 import { skillDirOf } from "../service/skill-cases";
 import { assetFilesFor } from "../workspace/asset-host";
-import { checkDecoded, decodeFile } from "../workspace/file-check";
+import { checkDecoded, decodeFile, internalError } from "../workspace/file-check";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
 import { confinedSkillHost } from "../workspace/skill-host";
@@ -76,27 +76,9 @@ export function validateSafely(job: FileJob): FileOutcome {
   }
 }
 
-/**
- * A file whose check threw (a packlint bug, or a limit of the runtime such as the call stack): one
- * `internal-error` diagnostic in its place, so that the other files of the run are still reported.
- */
+/** A file whose check threw: its `internal-error` report, so that the other files of the run are still reported. */
 export function internalErrorReport(path: string, error: unknown): FileReport {
-  const first = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0];
-  const at = { line: 0, character: 0 };
-  return {
-    path,
-    kind: "challenge-pack",
-    text: "",
-    diagnostics: [
-      {
-        code: "internal-error",
-        severity: "error",
-        field: null,
-        message: `packlint failed while checking this file (${first}); the file was not checked. Please report this with the file.`,
-        range: { start: at, end: at },
-      },
-    ],
-  };
+  return { path, kind: "challenge-pack", text: "", diagnostics: [internalError(error)] };
 }
 
 /** One error for a binary file (a NUL byte: YAML is text), instead of one per line of it; [] when the rule is off. */

@@ -1,7 +1,7 @@
 import type { Diagnostic, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { PackDiagnostic } from "../service";
-import { findings, finishDiagnostics } from "../workspace/file-check";
+import { findings, finishDiagnostics, internalError } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { toLspDiagnostic } from "./convert";
 import type { Sessions } from "./sessions";
@@ -22,7 +22,13 @@ export class OpenDiagnostics {
     const session = this.sessions.of(doc);
     if (!session) return undefined;
     const scopes = this.scopes();
-    const found = findings(session, scopes.encodingDiagnostics(doc.uri, doc.getText()));
+    let found: Parameters<typeof finishDiagnostics>[0];
+    try {
+      found = findings(session, scopes.encodingDiagnostics(doc.uri, doc.getText()));
+    } catch (e) {
+      // A check that throws is this document's alone: one `internal-error` diagnostic says so.
+      found = { diagnostics: [internalError(e)], assets: [] };
+    }
     return finishDiagnostics(found, scopes.fileScope(doc.uri));
   }
 

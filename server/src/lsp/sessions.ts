@@ -1,7 +1,10 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKind, DocumentSession, languages } from "../service/languages";
+import { DocumentKind, DocumentSession, languages, sizeOnlySession } from "../service/languages";
+import { MAX_CHECKED_LENGTH } from "../service/model/limits";
+import { failedSession } from "../workspace/file-check";
 import type { SkillHost } from "../service/skill-cases";
 import type { PendingChanges } from "./pending-changes";
+import { injectedFault } from "./test-fault";
 
 /** What the sessions need from the workspace: a document's kind and, for case files, their Skill folder. */
 export interface SessionHost {
@@ -60,7 +63,9 @@ export class Sessions {
     const language = kind && languages[kind];
     const changes = this.pending.take(doc.uri, cached?.version, doc.version);
     let session: DocumentSession | undefined;
-    if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
+    // Over the full-check limit, a document's diagnostic depends on its size alone: a keystroke parses nothing.
+    if (language && doc.getText().length > MAX_CHECKED_LENGTH) session = sizeOnlySession(language.kind, doc.getText(), doc.uri);
+    else if (language && changes && cached?.session?.update && cached.kind === kind && cached.version !== doc.version) {
       try {
         session = cached.session.update(changes, doc.version);
       } catch (e) {
@@ -105,9 +110,16 @@ export class Sessions {
     this.pending.forget(uri);
   }
 
+  /** A session from a text; one whose model throws gets a session with the one `internal-error` diagnostic. */
   private build(kind: DocumentKind, text: string, uri: string): DocumentSession {
     this.host.built(uri);
-    return languages[kind].open(text, uri, { skillHost: this.host.skillHost(uri) });
+    try {
+      injectedFault(text);
+      return languages[kind].open(text, uri, { skillHost: this.host.skillHost(uri) });
+    } catch (e) {
+      this.host.log(`checking ${uri}`, e);
+      return failedSession(kind, e);
+    }
   }
 
   /** A session the index kept for this text, handed over (an open document's session is updated, which uses it up). */

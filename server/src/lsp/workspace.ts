@@ -11,6 +11,7 @@ import { analyzeFile, finishDiagnostics, summarize } from "../workspace/file-che
 import { languages, type DocumentKind, type DocumentSession } from "../service/languages";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
+import { injectedFault } from "./test-fault";
 import { WorkspaceFiles } from "./workspace-validation";
 
 /** What the workspace needs from the server's open documents and connection. */
@@ -70,7 +71,9 @@ export class Workspace {
       analyze: (kind, decoded, uri) => {
         host.trace(`indexed ${uri}`);
         const session = host.session(uri, kind, decoded.text);
-        return session ? summarize(session, decoded) : analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });
+        if (session) return summarize(session, decoded);
+        injectedFault(decoded.text);
+        return analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });
       },
       pause: () => host.idle(),
       first: (uri) => host.isOpen(uri),

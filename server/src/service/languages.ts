@@ -3,6 +3,9 @@ import * as skill from "./skill-cases";
 import type { DocumentKind } from "./types";
 import { URI } from "vscode-uri";
 import { inputSetReport, reportMarkdown } from "./report/input-set-report";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { diagnosticsOf } from "./diagnostics";
+import { editorSizeFinding } from "./model/parse";
 
 export type { DocumentKind };
 
@@ -132,3 +135,14 @@ export const languages: Record<DocumentKind, DocumentLanguage> = {
   "challenge-pack": challengePack,
   "skill-cases": skillCases,
 };
+
+/**
+ * The session of an open document over the full-check limit (MAX_CHECKED_LENGTH), of either kind: its one
+ * diagnostic says so, and depends on the text's size alone, so that a keystroke in it parses nothing.
+ */
+export function sizeOnlySession(kind: DocumentKind, text: string, uri: string): DocumentSession {
+  const found = [editorSizeFinding(text)];
+  // Lines counted only up to the finding (at the first key): not the whole text's, on every keystroke.
+  const lines = TextDocument.create(uri, "yaml", 0, text.slice(0, found[0].span.end));
+  return { kind, diagnostics: (rules) => diagnosticsOf(found, lines, rules.rules) };
+}

@@ -206,7 +206,7 @@ const own: readonly OwnRule[] = [
     code: "document-too-large",
     area: "decode",
     severity: "warning",
-    summary: "The document is over 2 MB: only its YAML syntax is checked, since a full check of a file that size would take seconds and a gigabyte of memory on every change.",
+    summary: "The document is over 8 MB: the packlint command (and the workspace index, for files not open) checks only its YAML syntax, and the editor does not check an open one at all, since a full check of a file that size takes tens of seconds and gigabytes of memory, and even the syntax check seconds on every keystroke.",
   },
   {
     code: "internal-error",
@@ -279,6 +279,12 @@ const own: readonly OwnRule[] = [
     area: "advisory",
     severity: "warning",
     summary: "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>` where every case writes a payload) reads a key no case declares. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
+  },
+  {
+    code: "pattern-too-large",
+    area: "advisory",
+    severity: "warning",
+    summary: "A regular expression (a forbidden output's `pattern`, an `expected_refusal_pattern`, a postcondition's `regex_match` value, a tool schema's `pattern` or `patternProperties` key) is over 10,000 characters: packlint does not compile it, so whether AgentClash accepts it is not checked.",
   },
   {
     code: "multiple-input-sets",

@@ -43,6 +43,34 @@ export function findings(session: DocumentSession, decoding: readonly PackDiagno
   return { diagnostics: [...decoding, ...session.diagnostics({})], assets: session.assetPaths?.() ?? [] };
 }
 
+/**
+ * The one diagnostic of a file whose check threw (a packlint bug, or a limit of the runtime such as the call
+ * stack), in place of its findings: the CLI, the workspace index and open documents report it alike, so that
+ * the other files are still checked.
+ */
+export function internalError(error: unknown): PackDiagnostic {
+  const first = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0];
+  const at = { line: 0, character: 0 };
+  return {
+    code: "internal-error",
+    severity: "error",
+    field: null,
+    message: `packlint failed while checking this file (${first}); the file was not checked. Please report this with the file.`,
+    range: { start: at, end: at },
+  };
+}
+
+/** What the index keeps of a file whose check threw: the internal error, no symbols, no paths. */
+export function failedSummary(error: unknown): FileSummary {
+  return { diagnostics: [internalError(error)], symbols: [], assets: [] };
+}
+
+/** An open document's session when building its model threw: the internal error, and no features. */
+export function failedSession(kind: DocumentKind, error: unknown): DocumentSession {
+  const found = [internalError(error)];
+  return { kind, diagnostics: () => found };
+}
+
 /** What a file's diagnostics depend on besides its text. */
 export interface FileScope {
   rules: RuleLevels;

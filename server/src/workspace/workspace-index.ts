@@ -3,7 +3,7 @@ import { sep } from "node:path";
 import type { DocumentKind } from "../../../shared/src";
 import type { DecodedFile } from "../service/model/encoding";
 import { walkFiles } from "./discovery";
-import type { FileSummary } from "./file-check";
+import { failedSummary, type FileSummary } from "./file-check";
 
 /** More files than any workspace of packs has; past it the index stops growing rather than stall the server. */
 export const MAX_FILES = 5000;
@@ -175,9 +175,18 @@ export class WorkspaceIndex {
     const digest = createHash("sha1").update(found.decoded.text).update(found.decoded.problem?.message ?? "").digest("base64");
     const before = this.files.get(uri);
     const unchanged = before && before.kind === found.kind && before.digest === digest && this.source.textOnly(found.kind);
-    const summary = unchanged ? before : this.source.analyze(found.kind, found.decoded, uri);
+    const summary = unchanged ? before : this.analyze(found.kind, found.decoded, uri);
     const { diagnostics, symbols, assets } = summary;
     this.files.set(uri, { uri, path, kind: found.kind, diagnostics, symbols, assets, stamp: ++this.stamp, digest });
     return uri;
+  }
+
+  /** A file whose check throws is indexed with one `internal-error` diagnostic: the other files are indexed as usual. */
+  private analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary {
+    try {
+      return this.source.analyze(kind, decoded, uri);
+    } catch (e) {
+      return failedSummary(e);
+    }
   }
 }

@@ -348,6 +348,8 @@ export class ProtocolSession {
       null,
       [],
       ...(ws ? [[{ uri: pathToFileURL(ws).toString(), name: "ws" }], [{ uri: pathToFileURL(ws).toString(), name: "ws" }, { uri: pathToFileURL(ws).toString() + "/packs", name: "packs" }]] : []),
+      // Configs that are links leading out (a secret, /dev/zero) beside the workspace: read confined, never followed.
+      ...(ws ? [[{ uri: pathToFileURL(ws).toString(), name: "ws" }, { uri: pathToFileURL(join(dirname(ws), "links")).toString(), name: "links" }]] : []),
       [{ uri: "file:///nonexistent/packlint-fuzz", name: "gone" }],
       [{ uri: "untitled:folder", name: "u" }],
       [null, { uri: 42 }, "x"],
@@ -672,5 +674,11 @@ function fuzzWorkspace(seeds: Seed[]): string {
   writeFileSync(join(ws, ".packlintrc.json"), JSON.stringify({ rules: { "unknown-key": "error" } }));
   symlinkSync(join(base, "outside", "secret.txt"), join(ws, "packs", "assets", "policy.pdf"));
   symlinkSync(join(base, "outside"), join(ws, "packs", "out"));
+  const links = join(base, "links");
+  mkdirSync(links);
+  writeFileSync(join(links, "linked.pack.yaml"), seeds[0].text);
+  symlinkSync(join(base, "outside", "secret.txt"), join(links, ".packlintrc.json"));
+  symlinkSync("/dev/zero", join(links, "package.json"));
+  symlinkSync("/dev/zero", join(links, "zero.pack.yaml"));
   return ws;
 }

@@ -399,9 +399,19 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     fix: "Flatten the structure.",
   },
   "document-too-large": {
-    checks: "The document is larger than packlint checks in full in the editor.",
-    why: "Only the YAML syntax of such a file is checked, so other mistakes in it go unreported.",
-    fix: "Split the cases into smaller packs, or validate the file with the `packlint` command.",
+    checks: "The document is over 8 MB, larger than packlint checks in full. The `packlint` command checks only its YAML syntax; in the editor, an open document that large is not checked at all, so that typing in it stays instant.",
+    why: "Other mistakes in such a file go unreported (in the editor, even its syntax errors).",
+    fix: "Split the cases into smaller packs, or run the `packlint` command on the file to check its YAML syntax.",
+  },
+  "internal-error": {
+    checks: "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",
+    why: "Mistakes in this file go unreported until packlint can check it.",
+    fix: "Please report it with the file and the diagnostic's message. The file is checked again when it changes.",
+  },
+  "pattern-too-large": {
+    checks: "A regular expression in the pack is over 10,000 characters long. packlint checks that AgentClash accepts each pattern by compiling it, which takes up to a second for a pattern of hundreds of kilobytes, so it does not compile one this long.",
+    why: "A pattern that AgentClash rejects makes it reject the pack; this one was not checked, so such a mistake in it goes unreported.",
+    fix: "Shorten the pattern (a list of alternatives can often become a character class or several shorter patterns), or turn the warning off for this file if the pattern is meant to be this long.",
   },
   "asset-artifact-id-not-found": {
     checks: "An asset's `artifact_id` must name an artifact stored in the workspace you publish to.",

@@ -1,5 +1,5 @@
 import { CST, Document, isAlias, isMap, isNode, isPair, isSeq, Lexer, Node, Pair, parseAllDocuments, visit, YAMLError, YAMLMap, YAMLSeq } from "yaml";
-import { PARSE_OPTIONS } from "../model/parse";
+import { PARSE_OPTIONS, withoutStackTraces } from "../model/parse";
 import { MAX_NESTING } from "../model/limits";
 import type { Edit } from "./edit";
 
@@ -211,7 +211,7 @@ function isolate(level: Level, depth: number, doc: Document.Parsed, oldText: str
   if (/\r(?!\n)/.test(unit)) return undefined;
   // Something after the unit ends it as the rest of the document would; a comment changes no node.
   const tail = newEnd < newText.length ? `${" ".repeat(u)}#\n` : "";
-  const docs = Array.from(parseAllDocuments(unit + tail, PARSE_OPTIONS));
+  const docs = withoutStackTraces(() => Array.from(parseAllDocuments(unit + tail, PARSE_OPTIONS)));
   if (docs.length !== 1) return undefined;
   const iso = docs[0] as Document.Parsed;
   if (iso.directives?.docStart) return undefined;

@@ -44,7 +44,7 @@ export function parseYaml(text: string): ParsedYaml {
   const reader = scanReader(text);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
-  const doc: Document.Parsed | undefined = Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0];
+  const doc: Document.Parsed | undefined = withoutStackTraces(() => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0]);
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
@@ -70,6 +70,20 @@ export function acceptQuoteEscapes(doc: Document.Parsed | undefined, source: str
     const again = parseDocument(raw, PARSE_OPTIONS).contents;
     if (isScalar(again)) node.value = again.value;
   });
+}
+
+/**
+ * Runs `fn` with no stack traces captured for the errors it makes: the yaml package makes one YAMLError per
+ * problem (tens of thousands in a hostile file), and capturing each one's stack costs more than the parse.
+ */
+export function withoutStackTraces<T>(fn: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return fn();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -230,4 +244,19 @@ export function limitFindings(text: string, parsed: ParsedYaml, anchor: Span): F
     });
   }
   return out;
+}
+
+/**
+ * The one finding of an open document over MAX_CHECKED_LENGTH in the editor, which depends on its size alone: a
+ * syntax-only check of that much text takes seconds and gigabytes, too much for every keystroke.
+ */
+export function editorSizeFinding(text: string): Finding {
+  return {
+    code: "document-too-large",
+    severity: "warning",
+    field: null,
+    message: `this document is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} packlint checks in the editor: it is not checked here; the packlint command checks its YAML syntax`,
+    span: rootAnchor(undefined, text),
+    data: { length: text.length, limit: MAX_CHECKED_LENGTH },
+  };
 }

@@ -4,6 +4,7 @@ import { enumValues } from "../catalog";
 import { goQuote, isBlank } from "../util/go-quote";
 import { goFold } from "../util/go-json";
 import { goRegexpError } from "../util/go-regexp";
+import { adviseTooLarge } from "./pattern-budget";
 import { duplicateOf, FirstSeen } from "./unique-keys";
 
 /** V06 (runtime/challengepack/security.go): the security block, required for the security family. Values were trimmed/lowercased by normalization. */
@@ -102,6 +103,7 @@ function duplicate(ctx: RuleContext, seen: FirstSeen, obj: AnyMap, field: string
 }
 
 function regexp(ctx: RuleContext, obj: AnyMap, key: string, field: string, code: string): void {
+  if (adviseTooLarge(ctx, field, ctx.at.value(obj, key), str(obj, key))) return;
   const err = goRegexpError(str(obj, key));
   if (err) ctx.report(code, field, ctx.at.value(obj, key), { fill: { err } });
 }

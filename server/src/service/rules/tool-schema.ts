@@ -1,5 +1,5 @@
 import { goQuote } from "../util/go-quote";
-import { goRegexpError } from "../util/go-regexp";
+import { goRegexpError, patternTooLarge } from "../util/go-regexp";
 import { goSortedKeys, isJsonObject, lastFoldKey } from "../util/go-json";
 import { emptyURL, GoURL, isAbsoluteURL, parseGoURL, resolveGoURL, urlKey } from "../util/go-url";
 import { KEYWORDS, SchemaDecodeError } from "../util/json-schema-decode";
@@ -107,6 +107,20 @@ export function schemaResolveProblems(value: unknown): SchemaProblem[] {
   if ("message" in scopes) return [scopes];
   const ref = resolveRefs(root, scopes);
   return ref ? [ref] : [];
+}
+
+/** The schema's patterns (`pattern` values, `patternProperties` keys) over the budget: Resolve's check above skipped them. */
+export function tooLargePatterns(value: unknown): { pattern: string; path: (string | number)[]; onKey: boolean }[] {
+  if (!isSchema(value)) return [];
+  const out: { pattern: string; path: (string | number)[]; onKey: boolean }[] = [];
+  for (const n of preorder({ value, pointer: "root", path: [] })) {
+    const pattern = field(n.value, "pattern");
+    if (typeof pattern?.value === "string" && patternTooLarge(pattern.value)) out.push({ pattern: pattern.value, path: [...n.path, pattern.key], onKey: false });
+    const patternProps = field(n.value, "patternProperties");
+    if (!isJsonObject(patternProps?.value)) continue;
+    for (const k of Object.keys(patternProps!.value)) if (patternTooLarge(k)) out.push({ pattern: k, path: [...n.path, patternProps!.key, k], onKey: true });
+  }
+  return out;
 }
 
 function firstNil(n: Node): { pointer: string; path: (string | number)[] } | undefined {

@@ -5,7 +5,8 @@ import {
   fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError,
 } from "../util/go-json";
 import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
-import { schemaResolveProblems, SchemaProblem } from "./tool-schema";
+import { schemaResolveProblems, SchemaProblem, tooLargePatterns } from "./tool-schema";
+import { adviseTooLarge } from "./pattern-budget";
 
 /**
  * V09 (`ValidateBundle`, runtime/challengepack/validation.go): the top-level `tools` map. The reference JSON-encodes it and decodes `custom` leniently
@@ -196,6 +197,7 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
     for (const p of schemaResolveProblems(params)) {
       ctx.report("tool-parameters-unresolvable-schema", field, spanOf(p), { fill: { err: p.message } });
     }
+    for (const p of tooLargePatterns(params)) adviseTooLarge(ctx, field, ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey), p.pattern);
   }
 
   const invalid = (err: string, span: Span) => {

@@ -10,10 +10,23 @@ let cachedChars = 0;
 const MAX_CACHED_CHARS = 16_000_000;
 
 /**
+ * Patterns longer than this (UTF-16 code units) are not compiled: compiling costs up to 8 µs a character (a
+ * 750 KB pattern takes seconds), and real patterns stay under a few hundred characters. A rule that meets one
+ * reports `pattern-too-large` (rules/pattern-budget.ts) instead of a verdict.
+ */
+export const MAX_PATTERN_LENGTH = 10_000;
+
+/** Whether a pattern is over the budget, so goRegexpError does not compile it. */
+export function patternTooLarge(pattern: string): boolean {
+  return pattern.length > MAX_PATTERN_LENGTH;
+}
+
+/**
  * Go's regexp.Compile acceptance (RE2 syntax) and its error text (`error parsing regexp: …`), or undefined
- * when the pattern compiles. The pattern is only compiled, never run.
+ * when the pattern compiles, or is too large to compile (patternTooLarge). The pattern is only compiled, never run.
  */
 export function goRegexpError(pattern: string): string | undefined {
+  if (patternTooLarge(pattern)) return undefined;
   if (verdicts.has(pattern)) return verdicts.get(pattern);
   const verdict = compileError(pattern);
   if (pattern.length <= MAX_CACHED_CHARS) {

@@ -2,7 +2,8 @@ import type { ReportExtra, RuleContext } from "../context";
 import { enumValues } from "../../catalog";
 import type { Span } from "../../types";
 import { goQuote, goTrim } from "../../util/go-quote";
-import { re2js } from "../../util/go-regexp";
+import { goRegexpError } from "../../util/go-regexp";
+import { adviseTooLarge } from "../pattern-budget";
 import type { EvalSpecPostExecutionChecksItem, EvalSpecValidatorsItem, EvalStage } from "./spec";
 import { catalogStructName, StrictDecoder } from "./strict-json";
 import { list, num, str } from "./read";
@@ -239,7 +240,8 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
           s.report("postcondition-value-not-regex-string", ".value", "value");
           break;
         }
-        const problem = regexProblem(typeof s.cfg.value === "string" ? s.cfg.value : "");
+        const pattern = typeof s.cfg.value === "string" ? s.cfg.value : "";
+        const problem = adviseTooLarge(s.ctx, `${s.field}.value`, s.span("value"), pattern) ? undefined : goRegexpError(pattern);
         if (problem !== undefined) s.report("postcondition-value-invalid-regex", ".value", "value", { fill: { err: problem } });
         jsonPathForbidden();
         break;
@@ -260,16 +262,6 @@ const CONFIG_CHECKS: Record<string, (s: ConfigScope) => void> = {
     }
   },
 };
-
-/** Go's regexp.Compile error text for a pattern, or undefined when it compiles (RE2 syntax, never run). */
-function regexProblem(pattern: string): string | undefined {
-  try {
-    re2js().RE2JS.compile(pattern);
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
 
 /**
  * Step (2) of V13, the parts of the per-validator pass that are about config and check references:
