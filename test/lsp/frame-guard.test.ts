@@ -86,3 +86,13 @@ test("frame guard: tells each message as it is read, and whether a frame is part
   guard.write(Buffer.from("junk\r\n\r\n", "utf8"));
   assert.deepEqual(seen, ["partial", "message 1", "whole", "whole"], "junk that is not a frame is not a message being read");
 });
+
+test("frame guard: null params are InvalidParams where a method needs them, and pass where it takes none", () => {
+  const body = (method: string) => JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: null });
+  const hover = run([frame(body("textDocument/hover"))]);
+  assert.deepEqual(hover.bodies, []);
+  assert.deepEqual(hover.problems.map((p) => [p.kind, p.id]), [["params", 7]]);
+  for (const method of ["packlint/validateWorkspace", "shutdown"]) {
+    assert.deepEqual(run([frame(body(method))]), { bodies: [body(method)], problems: [] }, method);
+  }
+});

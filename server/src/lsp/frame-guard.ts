@@ -1,4 +1,5 @@
 import { Transform, TransformCallback } from "node:stream";
+import { Requests } from "../../../shared/src";
 
 /** Something wrong with the bytes a client sent, which no JSON-RPC message can be recovered from. */
 export interface FrameProblem {
@@ -133,7 +134,8 @@ export class FrameGuard extends Transform {
 }
 
 /** Methods whose params may be absent or null (LSP: `void`); every other request or notification needs them. */
-const PARAMS_OPTIONAL = new Set(["shutdown", "exit", "initialized"]);
+// packlint/validateWorkspace takes no params: whatever comes, null included, is ignored.
+const PARAMS_OPTIONAL = new Set(["shutdown", "exit", "initialized", Requests.validateWorkspace]);
 
 /**
  * What vscode-jsonrpc would mishandle in a message object: an `id` that is not a string, number or null, or a
