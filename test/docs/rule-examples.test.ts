@@ -22,6 +22,7 @@ const NOT_SHOWN: Readonly<Record<string, string>> = {
   "not-a-pack": "the CLI's verdict on a file that is not a pack",
   "document-too-large": "needs a document of megabytes",
   "yaml-nesting-too-deep": "needs 500 levels of nesting",
+  "pattern-too-large": "needs a pattern of over 10,000 characters",
   "asset-file-missing": "needs the pack's folder on disk",
   "asset-path-outside-workspace": "needs the pack's folder on disk",
   "asset-artifact-id-not-found": "checked by the hosted service only",
