@@ -1,4 +1,4 @@
-// Lint rules only: formatting is not checked here (see CONTRIBUTING.md).
+// Lint rules only: Prettier checks the format (`npm run lint` runs both; see CONTRIBUTING.md).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 

@@ -20,7 +20,9 @@ export function generatePack({ cases, challenges = 4 }: GenerateOptions): string
   out.push("    scorecard:\n      dimensions: [correctness]\n");
   out.push("challenges:\n");
   for (let c = 0; c < challenges; c++) {
-    out.push(`  - key: challenge-${c}\n    title: Challenge ${c}\n    category: support\n    difficulty: ${["easy", "medium", "hard", "expert"][c % 4]}\n    instructions: Solve the ticket for challenge ${c}.\n`);
+    out.push(
+      `  - key: challenge-${c}\n    title: Challenge ${c}\n    category: support\n    difficulty: ${["easy", "medium", "hard", "expert"][c % 4]}\n    instructions: Solve the ticket for challenge ${c}.\n`,
+    );
   }
   out.push("input_sets:\n");
   const perSet = Math.ceil(cases / challenges);

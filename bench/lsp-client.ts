@@ -21,7 +21,10 @@ export class BenchClient {
   private waiters: (() => void)[] = [];
   private stderr = "";
 
-  private constructor(private readonly proc: ChildProcess, private readonly conn: MessageConnection) {
+  private constructor(
+    private readonly proc: ChildProcess,
+    private readonly conn: MessageConnection,
+  ) {
     conn.onNotification("textDocument/publishDiagnostics", (p: { uri: string; version?: number; diagnostics: unknown[] }) => {
       this.published.push({ uri: p.uri, version: p.version, count: p.diagnostics.length, at: performance.now() });
       for (const w of this.waiters.splice(0)) w();

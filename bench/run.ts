@@ -68,7 +68,11 @@ async function main(): Promise<void> {
   const schemaFile = join(ROOT, "bench", "peer", "challenge-pack.schema.json");
   writeFileSync(schemaFile, JSON.stringify(packSchema(), null, 2));
   const peer = opts.lsp ? peerServer(ROOT) : { skipped: "--no-lsp" };
-  console.log(`packlint bench: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}, load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `packlint bench: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}, load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
   for (const cases of opts.sizes) {
     const text = generatePack({ cases });
     const r: Record<string, unknown> = { cases, chars: text.length };
@@ -296,13 +300,21 @@ async function measureLsp(
           keystroke.add({ wallMs: await client.change(uri, 2, { range: { start: pos(text, k), end: pos(text, k) }, text: "x" }, timeout), cpuMs: NaN });
           const typed = text.slice(0, k) + "x" + text.slice(k);
           const p = edits.paste.offset + (edits.paste.offset > k ? 1 : 0);
-          paste.add({ wallMs: await client.change(uri, 3, { range: { start: pos(typed, p), end: pos(typed, p) }, text: edits.paste.text }, timeout), cpuMs: NaN });
+          paste.add({
+            wallMs: await client.change(uri, 3, { range: { start: pos(typed, p), end: pos(typed, p) }, text: edits.paste.text }, timeout),
+            cpuMs: NaN,
+          });
           peakRssMb = Math.max(peakRssMb ?? 0, client.peakRssMb() ?? 0);
         } finally {
           await client.stop();
         }
       }
-      out[s.name] = { open: summarize(open.wall), keystroke: summarize(keystroke.wall), paste: summarize(paste.wall), peakRssMb: peakRssMb && round(peakRssMb, 0) };
+      out[s.name] = {
+        open: summarize(open.wall),
+        keystroke: summarize(keystroke.wall),
+        paste: summarize(paste.wall),
+        peakRssMb: peakRssMb && round(peakRssMb, 0),
+      };
     } catch (e) {
       out[s.name] = { failed: (e as Error).message.slice(0, 300) };
     }
@@ -409,7 +421,9 @@ function printWorkspace(w: Record<string, any>): void {
 }
 
 function printStartup(s: Record<string, any>): void {
-  console.log(`  node -e 0 ${s.nodeMs.median.toFixed(0)} ms, packlint ${s.packlintMs.median.toFixed(0)} ms: ${fmt(s.ratio)}× (median of ${s.runs} alternating runs)`);
+  console.log(
+    `  node -e 0 ${s.nodeMs.median.toFixed(0)} ms, packlint ${s.packlintMs.median.toFixed(0)} ms: ${fmt(s.ratio)}× (median of ${s.runs} alternating runs)`,
+  );
 }
 
 const fmt = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(3));

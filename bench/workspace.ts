@@ -73,7 +73,10 @@ export async function measureWorkspace(opts: WorkspaceBenchOptions): Promise<Rec
         }
       }
       if (opts.peer) {
-        const client = await BenchClient.start(process.execPath, [opts.peer, "--stdio"], { settings: opts.peerSettings, rootUri: pathToFileURL(workspace).href });
+        const client = await BenchClient.start(process.execPath, [opts.peer, "--stdio"], {
+          settings: opts.peerSettings,
+          rootUri: pathToFileURL(workspace).href,
+        });
         try {
           open.peer.push(await client.open(pathToFileURL(inWorkspace).href, text, 600_000));
         } finally {
@@ -90,7 +93,11 @@ export async function measureWorkspace(opts: WorkspaceBenchOptions): Promise<Rec
       measuredCases: opts.measuredCases,
       measuredChars: text.length,
       rounds: opts.rounds,
-      open: { empty: summarize(open.empty), workspace: summarize(open.workspace), peer: open.peer.length ? summarize(open.peer) : { skipped: "yaml-language-server not installed" } },
+      open: {
+        empty: summarize(open.empty),
+        workspace: summarize(open.workspace),
+        peer: open.peer.length ? summarize(open.peer) : { skipped: "yaml-language-server not installed" },
+      },
       completions: Object.fromEntries(
         SERIES.map(({ name, gapMs }) => [
           name,

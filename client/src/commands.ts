@@ -10,9 +10,8 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register(Commands.validateWorkspace, async () => {
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: "Validating challenge packs…" },
-      () => client.sendRequest<WorkspaceValidation>(Requests.validateWorkspace, {}),
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Validating challenge packs…" }, () =>
+      client.sendRequest<WorkspaceValidation>(Requests.validateWorkspace, {}),
     );
     await vscode.commands.executeCommand("workbench.actions.view.problems");
     void vscode.window.showInformationMessage(summary(result));

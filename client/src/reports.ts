@@ -37,7 +37,10 @@ export class Reports implements vscode.TextDocumentContentProvider, vscode.Dispo
     this.last = uri;
     this.changed.fire(uri);
     const open = this.tabsOf(uri)[0];
-    await vscode.commands.executeCommand("vscode.openWith", uri, MARKDOWN_PREVIEW, { viewColumn: open?.group.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false });
+    await vscode.commands.executeCommand("vscode.openWith", uri, MARKDOWN_PREVIEW, {
+      viewColumn: open?.group.viewColumn ?? vscode.ViewColumn.Beside,
+      preserveFocus: false,
+    });
     return uri;
   }
 
@@ -51,7 +54,12 @@ export class Reports implements vscode.TextDocumentContentProvider, vscode.Dispo
   /** The report to save: the one in the active tab, else the last shown. */
   current(): vscode.Uri | undefined {
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    if ((input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText) && input.uri.scheme === REPORT_SCHEME && this.texts.has(input.uri.toString())) return input.uri;
+    if (
+      (input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText) &&
+      input.uri.scheme === REPORT_SCHEME &&
+      this.texts.has(input.uri.toString())
+    )
+      return input.uri;
     return this.last;
   }
 
@@ -60,8 +68,15 @@ export class Reports implements vscode.TextDocumentContentProvider, vscode.Dispo
     const text = uri && this.texts.get(uri.toString());
     if (!uri || text === undefined) return void vscode.window.showWarningMessage("No packlint report to save: run a report command first.");
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const name = uri.path.slice(1).toLowerCase().replace(/[^a-z0-9.]+/g, "-");
-    target ??= await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, name), filters: { Markdown: ["md"] }, title: "Save the report as" });
+    const name = uri.path
+      .slice(1)
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, "-");
+    target ??= await vscode.window.showSaveDialog({
+      defaultUri: folder && vscode.Uri.joinPath(folder, name),
+      filters: { Markdown: ["md"] },
+      title: "Save the report as",
+    });
     if (!target) return undefined;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     return target;

@@ -29,7 +29,8 @@ function parse(path: string): SourceFile {
   let usesProcess = false;
   const add = (specifier: string) => imports.push({ specifier, file: specifier.startsWith(".") ? resolveModule(dirname(path), specifier) : undefined });
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) add(node.moduleSpecifier.text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      add(node.moduleSpecifier.text);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
       add(node.moduleReference.expression.text);
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
@@ -47,7 +48,11 @@ function parse(path: string): SourceFile {
 function isGlobalReference(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) return false;
+  if (
+    (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) &&
+    parent.name === node
+  )
+    return false;
   if (ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isBindingElement(parent)) return false;
   return true;
 }
@@ -100,8 +105,14 @@ test("imports: the sources are read (the check has something to check)", () => {
   assert.ok(files.size > 150, `${files.size} source files`);
   const service = [...files.values()].filter((f) => f.path.startsWith(SERVICE + sep));
   assert.ok(service.length > 100);
-  assert.ok(service.some((f) => f.imports.some((i) => i.specifier === "yaml")), "package imports are seen");
-  assert.ok(service.some((f) => f.imports.some((i) => i.file?.endsWith("types.ts"))), "relative imports are resolved");
+  assert.ok(
+    service.some((f) => f.imports.some((i) => i.specifier === "yaml")),
+    "package imports are seen",
+  );
+  assert.ok(
+    service.some((f) => f.imports.some((i) => i.file?.endsWith("types.ts"))),
+    "relative imports are resolved",
+  );
 });
 
 test("imports: no import circle in server/src or shared/src", () => {
@@ -121,7 +132,14 @@ test("imports: the circle check finds a circle", () => {
 });
 
 /** What the service may not import: the transport, the disk, processes, and every layer above it. */
-const FORBIDDEN_PACKAGES = [/^vscode-languageserver(\/|$)/, /^vscode-jsonrpc(\/|$)/, /^(node:)?fs(\/|$)/, /^(node:)?child_process$/, /^(node:)?process$/, /^(node:)?worker_threads$/];
+const FORBIDDEN_PACKAGES = [
+  /^vscode-languageserver(\/|$)/,
+  /^vscode-jsonrpc(\/|$)/,
+  /^(node:)?fs(\/|$)/,
+  /^(node:)?child_process$/,
+  /^(node:)?process$/,
+  /^(node:)?worker_threads$/,
+];
 const FORBIDDEN_DIRS = ["shared/src", "server/src/lsp", "server/src/cli", "server/src/workspace"].map((d) => join(ROOT, ...d.split("/")) + sep);
 
 test("imports: the service is pure: no LSP connection, disk, processes, shared/, lsp/, cli/ or workspace/", () => {

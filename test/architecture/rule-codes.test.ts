@@ -40,7 +40,10 @@ test("every catalog code a pack can trigger is a string literal in server/src/se
 test("catalog messages: placeholders filled as the reference formats them", () => {
   assert.equal(fillMessage('references unknown metric key "{key}"', { key: 'a"b' }), 'references unknown metric key "a\\"b"');
   assert.equal(fillMessage("invalid regexp: {err}", { err: "missing )" }), "invalid regexp: missing )");
-  assert.equal(fillMessage("unresolved placeholder {{{name}}} for case template context", { name: "payload.x" }), "unresolved placeholder {{payload.x}} for case template context");
+  assert.equal(
+    fillMessage("unresolved placeholder {{{name}}} for case template context", { name: "payload.x" }),
+    "unresolved placeholder {{payload.x}} for case template context",
+  );
   assert.throws(() => fillMessage("invalid JSON: {err}", {}), /no value for \{err\}/);
   assert.equal(hasPlaceholders("is required"), false);
   assert.equal(hasPlaceholders('must be "higher" for {source} source (got "{direction}")'), true);

@@ -31,7 +31,11 @@ test("packlint FILE on each broken document: the cause first, nothing false, no 
   assert.equal(code, 1);
   BROKEN_CASES.forEach((c, i) => {
     const ds = out[i].diagnostics;
-    assert.deepEqual(ds.map((d) => `${d.code}@${at(d)}`), c.all, c.name);
+    assert.deepEqual(
+      ds.map((d) => `${d.code}@${at(d)}`),
+      c.all,
+      c.name,
+    );
     assert.equal(at(ds[0]), c.first.at, c.name);
     if (c.related) assert.deepEqual(ds[0].related?.map(at), [c.related], c.name);
     for (const d of ds) assert.ok(!claimsWrittenKeyMissing(d), `${c.name}: ${d.field} ${d.message}`);
@@ -43,7 +47,10 @@ test("packlint FILE on one line of 10,000 [: two diagnostics, and code frames cu
   const r = await cli([join(root, "brackets.pack.yaml")]);
   assert.equal(r.code, 1);
   const headers = r.out.split("\n").filter((l) => /\.pack\.yaml:\d+:\d+: /.test(l) && !l.startsWith(" "));
-  assert.deepEqual(headers.map((l) => l.replace(/^.*brackets\.pack\.yaml:/, "").split(" [")[0]), ["1:1: error", "1:501: error"]);
+  assert.deepEqual(
+    headers.map((l) => l.replace(/^.*brackets\.pack\.yaml:/, "").split(" [")[0]),
+    ["1:1: error", "1:501: error"],
+  );
   // Before: 798 diagnostics, each printing the whole line (8.7 MB).
   assert.ok(r.out.length < 2_000, `${r.out.length} characters of output`);
   for (const line of r.out.split("\n")) assert.ok(line.length <= 200 || /^\/.*: error /.test(line), `a line of ${line.length} characters`);
@@ -52,7 +59,9 @@ test("packlint FILE on one line of 10,000 [: two diagnostics, and code frames cu
 });
 
 test("packlint FILE on a YAML file that is not a pack (a GitHub workflow): one error saying what packlint expected", async () => {
-  const root = tempTree({ ".github/workflows/ci.yml": "name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n" });
+  const root = tempTree({
+    ".github/workflows/ci.yml": "name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n",
+  });
   const { code, files } = await json([join(root, ".github/workflows/ci.yml")]);
   assert.equal(code, 1);
   assert.equal(files[0].diagnostics.length, 1);
@@ -73,16 +82,22 @@ test("a file that is not a pack by content is still checked when its name, or a 
   const { files } = await json([join(root, "a.pack.yaml"), join(root, "packs/b.yaml")]);
   for (const f of files) {
     assert.ok(!f.diagnostics.some((d) => d.code === "not-a-pack"), f.path);
-    assert.ok(f.diagnostics.some((d) => d.code === "pack-slug-required"), f.path);
+    assert.ok(
+      f.diagnostics.some((d) => d.code === "pack-slug-required"),
+      f.path,
+    );
   }
 });
 
 test("a pack whose top-level keys are quoted is recognised by its content", async () => {
-  const root = tempTree({ "quoted.yaml": '"pack":\n  slug: x\n\'challenges\': []\n', "spaced.yaml": "pack :\n  slug: x\ninput_sets : []\n" });
+  const root = tempTree({ "quoted.yaml": "\"pack\":\n  slug: x\n'challenges': []\n", "spaced.yaml": "pack :\n  slug: x\ninput_sets : []\n" });
   const { files } = await json([join(root, "quoted.yaml"), join(root, "spaced.yaml")]);
   for (const f of files) {
     assert.ok(!f.diagnostics.some((d) => d.code === "not-a-pack"), f.path);
-    assert.ok(f.diagnostics.some((d) => d.code === "pack-name-required"), f.path);
+    assert.ok(
+      f.diagnostics.some((d) => d.code === "pack-name-required"),
+      f.path,
+    );
   }
 });
 
@@ -93,6 +108,9 @@ test("packlint FILE on a 4 KB binary file, or on text that is not UTF-8 and not 
   writeFileSync(join(root, "named.pack.yaml"), binary);
   writeFileSync(join(root, "latin1.yaml"), Buffer.from("name: caf\xe9\nitems:\n  - \xe0 la carte\n", "latin1"));
   const { files } = await json([join(root, "data.bin"), join(root, "named.pack.yaml"), join(root, "latin1.yaml")]);
-  assert.deepEqual(files.map((f) => f.diagnostics.map((d) => d.code)), [["yaml-syntax"], ["yaml-syntax"], ["not-a-pack"]]);
+  assert.deepEqual(
+    files.map((f) => f.diagnostics.map((d) => d.code)),
+    [["yaml-syntax"], ["yaml-syntax"], ["not-a-pack"]],
+  );
   assert.match(files[0].diagnostics[0].message, /^this is a binary file, not YAML text/);
 });

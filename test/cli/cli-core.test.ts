@@ -10,7 +10,12 @@ import { pack } from "../helpers/packs";
 async function cli(args: string[]) {
   let out = "";
   let err = "";
-  const code = await run(args, (s) => (out += s), (s) => (err += s), { stdoutIsTTY: false, stderrIsTTY: false });
+  const code = await run(
+    args,
+    (s) => (out += s),
+    (s) => (err += s),
+    { stdoutIsTTY: false, stderrIsTTY: false },
+  );
   return { code, out, err };
 }
 
@@ -29,7 +34,13 @@ test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when an
   const r = await cli(["--format", "json", join(dir, "good.pack.yaml"), join(dir, "bad.pack.yaml")]);
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
-  assert.deepEqual(json.files.map((f: { valid: boolean; kind: string }) => [f.kind, f.valid]), [["challenge-pack", true], ["challenge-pack", false]]);
+  assert.deepEqual(
+    json.files.map((f: { valid: boolean; kind: string }) => [f.kind, f.valid]),
+    [
+      ["challenge-pack", true],
+      ["challenge-pack", false],
+    ],
+  );
   const d = json.files[1].diagnostics.find((x: { code: string }) => x.code === "version-number-positive");
   assert.deepEqual(d, {
     code: "version-number-positive",
@@ -68,7 +79,10 @@ test("a directory run does not read YAML over the full-check limit to sniff it; 
   const paths = JSON.parse((await cli(["--format", "json", dir])).out).files.map((f: { path: string }) => f.path.slice(dir.length + 1));
   assert.deepEqual(paths, ["bad.pack.yaml", "good.pack.yaml", join("nested", "sniffed.yaml")]);
   const named = JSON.parse((await cli(["--format", "json", join(dir, "nested", "large-dump.yaml")])).out);
-  assert.deepEqual(named.files[0].diagnostics.map((d: { code: string }) => d.code), ["document-too-large"]);
+  assert.deepEqual(
+    named.files[0].diagnostics.map((d: { code: string }) => d.code),
+    ["document-too-large"],
+  );
 });
 
 test("text: a pack's control characters reach the terminal as Control Pictures, never as escape sequences", async () => {
@@ -107,7 +121,10 @@ test("a UTF-16 pack (by its byte order mark) is read as the reference reads it; 
   const r = await cli(["--no-color", join(dir, "latin1.pack.yaml")]);
   assert.equal(r.code, 1);
   const line = text.slice(0, at).split("\n").length;
-  assert.match(r.out, new RegExp(`latin1\\.pack\\.yaml:${line}:3: error \\[yaml-syntax\\] invalid UTF-8 \\(byte 0xE9 at byte offset ${Buffer.byteLength(text.slice(0, at))}\\)`));
+  assert.match(
+    r.out,
+    new RegExp(`latin1\\.pack\\.yaml:${line}:3: error \\[yaml-syntax\\] invalid UTF-8 \\(byte 0xE9 at byte offset ${Buffer.byteLength(text.slice(0, at))}\\)`),
+  );
 });
 
 test("usage errors and unreadable files exit 2 with a clear message and no stack trace", async () => {

@@ -23,7 +23,10 @@ test("config: .packlintrc.json in the pack's folder sets rule severities", async
   const dir = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "error" } }', "p.pack.yaml": WARNED });
   const r = await json([join(dir, "p.pack.yaml")]);
   assert.equal(r.code, 1);
-  assert.deepEqual(r.files[0].diagnostics.map((d) => [d.code, d.severity]), [["unknown-key", "error"]]);
+  assert.deepEqual(
+    r.files[0].diagnostics.map((d) => [d.code, d.severity]),
+    [["unknown-key", "error"]],
+  );
 });
 
 test("config: found from the file's folder upward; the nearest one wins; rules can be turned off", async () => {
@@ -35,9 +38,15 @@ test("config: found from the file's folder upward; the nearest one wins; rules c
   });
   const r = await json([join(dir, "team/sub/p.pack.yaml"), join(dir, "other/p.pack.yaml")]);
   assert.equal(r.code, 0, r.err);
-  assert.deepEqual(r.files[0].diagnostics.map((d) => d.severity), ["warning"]);
+  assert.deepEqual(
+    r.files[0].diagnostics.map((d) => d.severity),
+    ["warning"],
+  );
   assert.deepEqual(r.files[1].diagnostics, []);
-  assert.deepEqual(r.files.map((f) => f.valid), [true, true]);
+  assert.deepEqual(
+    r.files.map((f) => f.valid),
+    [true, true],
+  );
 });
 
 test("config: a packlint key in package.json; .packlintrc.json in the same folder takes precedence", async () => {
@@ -48,18 +57,31 @@ test("config: a packlint key in package.json; .packlintrc.json in the same folde
     ".packlintrc.json": '{ "rules": { "unknown-key": "hint" } }',
     "p.pack.yaml": WARNED,
   });
-  assert.deepEqual((await json([join(both, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["hint"]);
+  assert.deepEqual(
+    (await json([join(both, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity),
+    ["hint"],
+  );
   // A package.json without the key does not stop the search upward.
   const upward = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "app/package.json": '{ "name": "app" }', "app/p.pack.yaml": WARNED });
   assert.deepEqual((await json([join(upward, "app/p.pack.yaml")])).files[0].diagnostics, []);
 });
 
 test("config: --rule overrides the config; --config replaces the search", async () => {
-  const dir = packTree({ ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }', "p.pack.yaml": WARNED, "strict.json": '{ "rules": { "unknown-key": "error" } }' });
-  assert.deepEqual((await json(["--rule", "unknown-key=information", join(dir, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity), ["information"]);
+  const dir = packTree({
+    ".packlintrc.json": '{ "rules": { "unknown-key": "off" } }',
+    "p.pack.yaml": WARNED,
+    "strict.json": '{ "rules": { "unknown-key": "error" } }',
+  });
+  assert.deepEqual(
+    (await json(["--rule", "unknown-key=information", join(dir, "p.pack.yaml")])).files[0].diagnostics.map((d) => d.severity),
+    ["information"],
+  );
   const explicit = await json(["--config", join(dir, "strict.json"), join(dir, "p.pack.yaml")]);
   assert.equal(explicit.code, 1);
-  assert.deepEqual(explicit.files[0].diagnostics.map((d) => d.severity), ["error"]);
+  assert.deepEqual(
+    explicit.files[0].diagnostics.map((d) => d.severity),
+    ["error"],
+  );
 });
 
 test("config: packs globs add files a directory run would not sniff; ignore globs skip files", async () => {
@@ -71,7 +93,10 @@ test("config: packs globs add files a directory run would not sniff; ignore glob
     "notes.yaml": "title: not a pack\n",
   });
   const r = await json([dir]);
-  assert.deepEqual(r.files.map((f) => f.path.slice(dir.length + 1)), [join("packs", "a", "not-sniffed.yml"), join("packs", "b.pack.yaml")]);
+  assert.deepEqual(
+    r.files.map((f) => f.path.slice(dir.length + 1)),
+    [join("packs", "a", "not-sniffed.yml"), join("packs", "b.pack.yaml")],
+  );
   // An ignored file named on the command line is still validated.
   assert.equal((await json([join(dir, "fixtures/broken.pack.yaml")])).code, 1);
 });

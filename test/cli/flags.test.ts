@@ -32,7 +32,10 @@ test("--quiet: errors only, warnings neither shown nor counted", async () => {
   const dir = packTree({ "w.pack.yaml": WARNED, "e.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }) });
   const r = await cli(["--quiet", "--format", "json", join(dir, "w.pack.yaml"), join(dir, "e.pack.yaml")]);
   const files = JSON.parse(r.out).files as { diagnostics: { code: string }[] }[];
-  assert.deepEqual(files.map((f) => f.diagnostics.map((d) => d.code)), [[], ["version-number-positive"]]);
+  assert.deepEqual(
+    files.map((f) => f.diagnostics.map((d) => d.code)),
+    [[], ["version-number-positive"]],
+  );
   assert.equal((await cli(["-q", "--max-warnings", "0", join(dir, "w.pack.yaml")])).code, 0);
 });
 
@@ -40,7 +43,10 @@ test("--rule CODE=LEVEL: repeatable, checked, and an error level fails the run",
   const dir = packTree({ "w.pack.yaml": WARNED });
   const r = await cli(["--rule", "unknown-key=error", "-r", "legacy-items=off", "--format", "json", join(dir, "w.pack.yaml")]);
   assert.equal(r.code, 1);
-  assert.deepEqual((JSON.parse(r.out).files[0].diagnostics as { severity: string }[]).map((d) => d.severity), ["error", "error"]);
+  assert.deepEqual(
+    (JSON.parse(r.out).files[0].diagnostics as { severity: string }[]).map((d) => d.severity),
+    ["error", "error"],
+  );
   const bad: [string[], RegExp][] = [
     [["--rule", "unknown-key"], /--rule needs CODE=LEVEL/],
     [["--rule", "unknown-key=loud"], /level must be one of off, error, warning, information, hint/],
@@ -82,7 +88,10 @@ test("packlint rules: every code with its severity and what it checks, by area, 
   const r = await cli(["rules"]);
   assert.equal(r.code, 0);
   const lines = r.out.split("\n");
-  assert.deepEqual(lines.filter((l) => l.length > 100), []);
+  assert.deepEqual(
+    lines.filter((l) => l.length > 100),
+    [],
+  );
   assert.equal(lines[0], "Reading the file");
   const line = (code: string) => lines.findIndex((l) => l.startsWith(`  ${code} `));
   assert.match(lines[line("challenge-key-required")], /^ {2}challenge-key-required\s+error\s+Every challenge needs a non-blank `key`\.$/);
@@ -96,7 +105,10 @@ test("packlint rules: every code with its severity and what it checks, by area, 
   assert.match(lines[line("validator-type-unimplemented")], /\[cannot fire from YAML\]/);
   assert.equal(line("yaml-syntax-error"), -1);
   const json = JSON.parse((await cli(["rules", "--format", "json"])).out) as { code: string; offlineCheckable: boolean; description: string }[];
-  assert.deepEqual(json.filter((x) => !x.offlineCheckable).map((x) => x.code), ["asset-artifact-id-not-found", "asset-artifact-id-foreign-workspace"]);
+  assert.deepEqual(
+    json.filter((x) => !x.offlineCheckable).map((x) => x.code),
+    ["asset-artifact-id-not-found", "asset-artifact-id-foreign-workspace"],
+  );
   assert.ok(json.every((x) => x.description && !x.description.includes("\n")));
 });
 

@@ -8,7 +8,6 @@ import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
 
-
 /** The SARIF 2.1.0 JSON Schema that Microsoft's SARIF SDK ships, vendored with its license in test/fixtures/sarif/. */
 function sarifValidator() {
   const schema = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "test", "fixtures", "sarif", "sarif-2.1.0.json"), "utf8"));
@@ -24,7 +23,11 @@ function sarifValidator() {
 interface SarifLog {
   version: string;
   runs: {
-    tool: { driver: { rules: { id: string; helpUri: string; help: { text: string; markdown: string }; defaultConfiguration: { level: string; enabled?: boolean } }[] } };
+    tool: {
+      driver: {
+        rules: { id: string; helpUri: string; help: { text: string; markdown: string }; defaultConfiguration: { level: string; enabled?: boolean } }[];
+      };
+    };
     results: SarifResult[];
     columnKind: string;
     originalUriBaseIds: Record<string, { uri: string }>;
@@ -66,8 +69,15 @@ test("sarif: every rule with catalog help, ours included; results point at their
   const { log } = await sarifOf({ "bad.pack.yaml": pack({ version: "version:\n  number: 0\n", extra: "colour: blue\n" }) });
   const run = log.runs[0];
   const rules = run.tool.driver.rules;
-  assert.deepEqual(rules.map((r) => r.id), allRules().map((r) => r.code));
-  for (const own of ["yaml-syntax", "unknown-key", "legacy-items", "legacy-item-key"]) assert.ok(rules.some((r) => r.id === own), own);
+  assert.deepEqual(
+    rules.map((r) => r.id),
+    allRules().map((r) => r.code),
+  );
+  for (const own of ["yaml-syntax", "unknown-key", "legacy-items", "legacy-item-key"])
+    assert.ok(
+      rules.some((r) => r.id === own),
+      own,
+    );
   assert.ok(!rules.some((r) => r.id === "yaml-syntax-error"), "replaced by yaml-syntax");
   const positive = rules.find((r) => r.id === "version-number-positive")!;
   // Help is the rule's page (docs/rules/CODE.md), with a link to it.
@@ -85,7 +95,14 @@ test("sarif: every rule with catalog help, ours included; results point at their
     ruleIndex: error.ruleIndex,
     level: "error",
     message: { text: "version.number must be greater than 0" },
-    locations: [{ physicalLocation: { artifactLocation: { uri: "bad.pack.yaml", uriBaseId: "%SRCROOT%" }, region: { startLine: 6, startColumn: 11, endLine: 6, endColumn: 12 } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: "bad.pack.yaml", uriBaseId: "%SRCROOT%" },
+          region: { startLine: 6, startColumn: 11, endLine: 6, endColumn: 12 },
+        },
+      },
+    ],
     properties: { field: "version.number" },
   });
   assert.equal(warning.ruleId, "unknown-key");

@@ -41,8 +41,11 @@ test("worker threads give the same outcomes as in-process validation, in the inp
   const inProcess = await validateAll(jobs, { jobs: 1 });
   assert.equal(progress, 16);
   assert.deepEqual(threaded, inProcess);
-  assert.deepEqual(threaded.map((o) => ("report" in o ? o.report.path : o.unreadable)), paths);
-  assert.ok(threaded.every((o) => "report" in o && o.report.diagnostics.length === (paths.indexOf(o.report.path) % 2)));
+  assert.deepEqual(
+    threaded.map((o) => ("report" in o ? o.report.path : o.unreadable)),
+    paths,
+  );
+  assert.ok(threaded.every((o) => "report" in o && o.report.diagnostics.length === paths.indexOf(o.report.path) % 2));
 });
 
 test("a directory run prints files in a stable order whatever the number of threads", async () => {

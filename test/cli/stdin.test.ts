@@ -17,7 +17,10 @@ test("- reads the document from standard input; --stdin-filename gives its path 
   const [file] = JSON.parse(r.out).files;
   assert.equal(file.path, "<stdin>");
   assert.equal(file.kind, "challenge-pack"); // by its content
-  assert.deepEqual(file.diagnostics.filter((d: { severity: string }) => d.severity === "error").map((d: { code: string }) => d.code), ["version-number-positive"]);
+  assert.deepEqual(
+    file.diagnostics.filter((d: { severity: string }) => d.severity === "error").map((d: { code: string }) => d.code),
+    ["version-number-positive"],
+  );
   const named = await cli(["--no-color", "--stdin-filename", "packs/support.pack.yaml", "-"], fromStdin(ERRORS));
   assert.match(named.out, /^packs\/support\.pack\.yaml:\d+:\d+: error \[version-number-positive\]/m);
   assert.match(named.out, /^packs\/support\.pack\.yaml: Challenge pack has errors$/m);
@@ -29,13 +32,22 @@ test("--stdin-filename decides the kind by name, finds the config and checks ass
   const r = await cli(["--format", "json", "--stdin-filename", at("support.pack.yaml"), "-"], fromStdin(ERRORS));
   assert.equal(r.code, 0, r.out);
   const diagnostics = JSON.parse(r.out).files[0].diagnostics as { code: string; severity: string }[];
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [["version-number-positive", "warning"]]); // the asset is found beside it
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity]),
+    [["version-number-positive", "warning"]],
+  ); // the asset is found beside it
   const elsewhere = await cli(["--format", "json", "--stdin-filename", join(dir, "support.pack.yaml"), "-"], fromStdin(ERRORS));
   const codes = (JSON.parse(elsewhere.out).files[0].diagnostics as { code: string; severity: string }[]).map((d) => [d.code, d.severity]);
-  assert.deepEqual(codes, [["version-number-positive", "error"], ["asset-file-missing", "warning"]]);
+  assert.deepEqual(codes, [
+    ["version-number-positive", "error"],
+    ["asset-file-missing", "warning"],
+  ]);
   // Not a pack by name or content: the one not-a-pack error, as for a file named on the command line.
   const notes = await cli(["--format", "json", "--stdin-filename", at("notes.yaml"), "-"], fromStdin("title: notes\n"));
-  assert.deepEqual(JSON.parse(notes.out).files[0].diagnostics.map((d: { code: string }) => d.code), ["not-a-pack"]);
+  assert.deepEqual(
+    JSON.parse(notes.out).files[0].diagnostics.map((d: { code: string }) => d.code),
+    ["not-a-pack"],
+  );
 });
 
 test("--fix-dry-run on standard input prints the diff of the fixes", async () => {
@@ -44,7 +56,10 @@ test("--fix-dry-run on standard input prints the diff of the fixes", async () =>
 });
 
 test("the bin reads a pipe on standard input to its end", async () => {
-  const child = spawn(process.execPath, [BIN, "--no-color", "--stdin-filename", "piped.pack.yaml", "-"], { stdio: ["pipe", "pipe", "pipe"], cwd: packTree({}) });
+  const child = spawn(process.execPath, [BIN, "--no-color", "--stdin-filename", "piped.pack.yaml", "-"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    cwd: packTree({}),
+  });
   let out = "";
   child.stdout.on("data", (b: Buffer) => (out += b));
   // Written in pieces: the document is checked only once the input ends.

@@ -37,9 +37,20 @@ test("every rule has a page with what it checks, why, how to fix; texts are for 
 });
 
 test("the rules authors meet most are hand-written, with a wrong and a right example", () => {
-  for (const code of ["version-number-positive", "execution-mode-invalid", "challenge-difficulty-invalid", "case-challenge-key-undeclared",
-    "case-challenge-key-mixed", "case-expectation-source-input-undeclared", "case-expectation-artifact-key-undeclared", "input-set-key-duplicate",
-    "validator-type-unsupported", "unknown-key", "legacy-items", "yaml-syntax"]) {
+  for (const code of [
+    "version-number-positive",
+    "execution-mode-invalid",
+    "challenge-difficulty-invalid",
+    "case-challenge-key-undeclared",
+    "case-challenge-key-mixed",
+    "case-expectation-source-input-undeclared",
+    "case-expectation-artifact-key-undeclared",
+    "input-set-key-duplicate",
+    "validator-type-unsupported",
+    "unknown-key",
+    "legacy-items",
+    "yaml-syntax",
+  ]) {
     const d = allRuleDocs().find((x) => x.code === code)!;
     assert.ok(d.handWritten && d.wrong && d.right, code);
   }
@@ -55,7 +66,12 @@ test("every rule code README.md and docs/ name in backquotes exists", () => {
   const prefixes = new Set([...known].map((c) => c.split("-")[0]));
   const values = Object.values(enums).flatMap((e) => (Array.isArray(e.values) ? e.values.map(String) : Object.keys(e.values)));
   const notCodes = new Set(["skill-cases", "input-set", "case-key", "challenge-key", ...values]);
-  const files = [join(ROOT, "README.md"), join(ROOT, "client/README.md"), join(DOCS, "keys.md"), ...readdirSync(join(DOCS, "rules")).map((f) => join(DOCS, "rules", f))];
+  const files = [
+    join(ROOT, "README.md"),
+    join(ROOT, "client/README.md"),
+    join(DOCS, "keys.md"),
+    ...readdirSync(join(DOCS, "rules")).map((f) => join(DOCS, "rules", f)),
+  ];
   let named = 0;
   for (const file of files) {
     for (const code of codesNamedIn(readFileSync(file, "utf8"))) {
@@ -74,10 +90,12 @@ test("comments cite the reference's source or this repository's docs, never sect
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (/\.ts$/.test(e.name)) {
-        readFileSync(p, "utf8").split("\n").forEach((line, i) => {
-          // The lines that name these markers to reject them (in author-facing texts) are the exceptions.
-          if (/(§|DECISIONS #)/.test(line) && !/doesNotMatch|INTERNAL|LEAKS|\/\\bGo\\b/.test(line)) offenders.push(`${p}:${i + 1}: ${line.trim()}`);
-        });
+        readFileSync(p, "utf8")
+          .split("\n")
+          .forEach((line, i) => {
+            // The lines that name these markers to reject them (in author-facing texts) are the exceptions.
+            if (/(§|DECISIONS #)/.test(line) && !/doesNotMatch|INTERNAL|LEAKS|\/\\bGo\\b/.test(line)) offenders.push(`${p}:${i + 1}: ${line.trim()}`);
+          });
       }
     }
   };

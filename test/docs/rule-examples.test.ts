@@ -30,7 +30,10 @@ const NOT_SHOWN: Readonly<Record<string, string>> = {
 };
 
 const SKILL_URI = "file:///s/refund-helper/tests/skill_cases.yaml";
-const skillHost = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-helper\ndescription: Drafts refund decisions.\n---\n", "/s/refund-helper/references/policy.md": "policy" });
+const skillHost = memoryHost({
+  "/s/refund-helper/SKILL.md": "---\nname: refund-helper\ndescription: Drafts refund decisions.\n---\n",
+  "/s/refund-helper/references/policy.md": "policy",
+});
 
 function diagnosticsOf(doc: RuleDoc, text: string): PackDiagnostic[] {
   if (doc.area === "skill-cases") return documentDiagnostics(buildSkillModel(text, SKILL_URI, skillHost));
@@ -52,8 +55,14 @@ test("rule pages: every example's wrong excerpt makes its rule fire and the righ
 });
 
 test("rule pages: the valid documents the examples go into trigger nothing", () => {
-  assert.deepEqual(packDiagnostics(buildPackModel(pack(), "file:///work/example.pack.yaml")).map((d) => d.code), []);
-  assert.deepEqual(documentDiagnostics(buildSkillModel(skillFile(), SKILL_URI, skillHost)).map((d) => d.code), []);
+  assert.deepEqual(
+    packDiagnostics(buildPackModel(pack(), "file:///work/example.pack.yaml")).map((d) => d.code),
+    [],
+  );
+  assert.deepEqual(
+    documentDiagnostics(buildSkillModel(skillFile(), SKILL_URI, skillHost)).map((d) => d.code),
+    [],
+  );
 });
 
 test("rule pages: placing an excerpt replaces only what it names", () => {
@@ -67,7 +76,9 @@ test("rule pages: placing an excerpt replaces only what it names", () => {
 });
 
 test("rule pages: every page has an example, except those no excerpt can show and the checks YAML cannot reach", () => {
-  const missing = allRuleDocs().filter((d) => d.wrong === undefined && !NOT_SHOWN[d.code] && ruleInfo(d.code)!.reachable).map((d) => d.code);
+  const missing = allRuleDocs()
+    .filter((d) => d.wrong === undefined && !NOT_SHOWN[d.code] && ruleInfo(d.code)!.reachable)
+    .map((d) => d.code);
   assert.deepEqual(missing, []);
   const checked = docs.filter((d) => !NOT_SHOWN[d.code] && ruleInfo(d.code)!.offlineCheckable && ruleInfo(d.code)!.reachable);
   assert.ok(checked.length >= 350, `${checked.length} pages' examples checked`);

@@ -58,7 +58,11 @@ test("manifest: our language ids, each with a grammar; the schema is offered for
   const languages = (contributes.languages as { id: string; filenamePatterns: string[] }[]).map((l) => l.id).sort();
   assert.deepEqual(languages, Object.values(LanguageIds).sort());
   const grammars = contributes.grammars as { language?: string; scopeName: string; path: string; injectTo?: string[] }[];
-  for (const id of languages) assert.ok(grammars.some((g) => g.language === id && g.scopeName === `source.yaml.${id}`), id);
+  for (const id of languages)
+    assert.ok(
+      grammars.some((g) => g.language === id && g.scopeName === `source.yaml.${id}`),
+      id,
+    );
   for (const g of grammars) {
     // The package step copies syntaxes/ into the extension's dist/syntaxes/.
     assert.match(g.path, /^\.\/dist\/syntaxes\/[^/]+\.json$/);
@@ -101,10 +105,37 @@ test("manifest and client: one product name where an author looks (commands, set
 });
 
 test("manifest: token types of our own are declared and scoped; word suggestions are off where the server completes", () => {
-  const standard = new Set(["namespace", "class", "enum", "interface", "struct", "typeParameter", "type", "parameter", "variable", "property", "enumMember", "decorator", "event", "function", "method", "macro", "label", "comment", "string", "keyword", "number", "regexp", "operator"]);
+  const standard = new Set([
+    "namespace",
+    "class",
+    "enum",
+    "interface",
+    "struct",
+    "typeParameter",
+    "type",
+    "parameter",
+    "variable",
+    "property",
+    "enumMember",
+    "decorator",
+    "event",
+    "function",
+    "method",
+    "macro",
+    "label",
+    "comment",
+    "string",
+    "keyword",
+    "number",
+    "regexp",
+    "operator",
+  ]);
   const own = SEMANTIC_TOKENS_LEGEND.tokenTypes.filter((t) => !standard.has(t));
   assert.deepEqual(own, ["unknownKey"]);
-  assert.deepEqual((contributes.semanticTokenTypes as { id: string }[]).map((t) => t.id), own);
+  assert.deepEqual(
+    (contributes.semanticTokenTypes as { id: string }[]).map((t) => t.id),
+    own,
+  );
   const scoped = Object.assign({}, ...(contributes.semanticTokenScopes as { scopes: Record<string, string[]> }[]).map((s) => s.scopes));
   for (const t of own) assert.match(scoped[t]?.[0] ?? "", /^invalid\./, `${t} takes the colour themes give to invalid text`);
   for (const id of Object.values(LanguageIds)) assert.equal(contributes.configurationDefaults[`[${id}]`]["editor.wordBasedSuggestions"], "off", id);

@@ -57,7 +57,10 @@ export function assertEditsApply(text: string, edits: readonly svc.TextEdit[], w
 /** The edits of a workspace edit, which may only touch the document itself. */
 function ownEdits(edit: { changes: Record<string, svc.TextEdit[]> }, uri: string, what: string): svc.TextEdit[] {
   const uris = Object.keys(edit.changes ?? {});
-  assert.ok(uris.every((u) => u === uri), `${what}: edits another document: ${uris.join(", ")}`);
+  assert.ok(
+    uris.every((u) => u === uri),
+    `${what}: edits another document: ${uris.join(", ")}`,
+  );
   return edit.changes[uri] ?? [];
 }
 
@@ -105,9 +108,11 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
   }
   for (const l of timed(stats, "lenses", boundMs, () => session.lenses!(ServerCommands))) assertRangeInside(lines, l.range, "lens");
   // As the workspace's host resolves them (ConfinedFiles.lookup): a lone surrogate is the file system's U+FFFD.
-  for (const l of timed(stats, "links", boundMs, () => session.links!((p) => `file:///fuzz/${encodeURIComponent(p.toWellFormed())}`))) assertRangeInside(lines, l.range, "link");
+  for (const l of timed(stats, "links", boundMs, () => session.links!((p) => `file:///fuzz/${encodeURIComponent(p.toWellFormed())}`)))
+    assertRangeInside(lines, l.range, "link");
   assertSemanticTokens(lines, timed(stats, "semanticTokens", boundMs, () => session.semanticTokens!()).data);
-  for (const h of timed(stats, "inlayHints", boundMs, () => session.inlayHints!())) assertRangeInside(lines, { start: h.position, end: h.position }, "inlay hint");
+  for (const h of timed(stats, "inlayHints", boundMs, () => session.inlayHints!()))
+    assertRangeInside(lines, { start: h.position, end: h.position }, "inlay hint");
 
   for (const p of randomPositions(text, r, positions)) {
     const at = `at ${JSON.stringify(p)}`;
@@ -128,7 +133,11 @@ export function checkPackFeatures(text: string, r: Rng, positions: number, bound
     }
     for (const l of timed(stats, `references ${at}`, boundMs, () => session.references!(p, r() < 0.5))) assertRangeInside(lines, l.range, `references ${at}`);
     for (const hl of timed(stats, `highlights ${at}`, boundMs, () => session.highlights!(p))) assertRangeInside(lines, hl.range, `highlight ${at}`);
-    assertSelectionRanges(lines, timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])), at);
+    assertSelectionRanges(
+      lines,
+      timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])),
+      at,
+    );
     const prep = timed(stats, `prepareRename ${at}`, boundMs, () => session.prepareRename!(p));
     if (prep && "range" in prep) assertRangeInside(lines, prep.range, `prepareRename ${at}`);
     const name = NAMES[Math.floor(r() * NAMES.length)];
@@ -213,7 +222,11 @@ export function checkSkillFeatures(text: string, r: Rng, positions: number, boun
     for (const item of timed(stats, `completion ${at}`, boundMs, () => session.completion!(p)).items) {
       assertRangeInside(lines, item.textEdit.range, `completion "${item.label}" ${at}`);
     }
-    assertSelectionRanges(lines, timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])), at);
+    assertSelectionRanges(
+      lines,
+      timed(stats, `selectionRange ${at}`, boundMs, () => session.selectionRanges!([p])),
+      at,
+    );
     const h = timed(stats, `hover ${at}`, boundMs, () => session.hover!(p));
     if (h) {
       assert.ok(h.range, `hover ${at} has a range`);

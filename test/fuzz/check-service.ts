@@ -10,7 +10,10 @@ export function lspLines(text: string): string[] {
 export function assertRangeInside(lines: readonly string[], r: Range, what: string): void {
   for (const p of [r.start, r.end]) {
     assert.ok(Number.isInteger(p.line) && p.line >= 0 && p.line < lines.length, `${what}: line ${p.line} outside ${lines.length} lines`);
-    assert.ok(Number.isInteger(p.character) && p.character >= 0 && p.character <= lines[p.line].length, `${what}: character ${p.character} outside line ${p.line}`);
+    assert.ok(
+      Number.isInteger(p.character) && p.character >= 0 && p.character <= lines[p.line].length,
+      `${what}: character ${p.character} outside line ${p.line}`,
+    );
   }
   assert.ok(r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character), `${what}: range start after end`);
 }

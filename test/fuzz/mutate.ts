@@ -15,11 +15,60 @@ export function rng(seed: number): Rng {
 }
 
 const TOKENS = [
-  ":", "-", "- ", "[", "]", "{", "}", "&a ", "*a", "!!int ", "!!binary ", "!custom ", "---\n", "\t", "\u0000", "\ud800", "\udfff", "🦊", "狐",
-  "'", '"', "#", "|\n", ">-\n", "<<: *a\n", "? ", "\r\n", "\r", "~", "%YAML 1.2\n", "...\n", "0x1F", "1e400", ".nan", "yes", "010",
+  ":",
+  "-",
+  "- ",
+  "[",
+  "]",
+  "{",
+  "}",
+  "&a ",
+  "*a",
+  "!!int ",
+  "!!binary ",
+  "!custom ",
+  "---\n",
+  "\t",
+  "\u0000",
+  "\ud800",
+  "\udfff",
+  "🦊",
+  "狐",
+  "'",
+  '"',
+  "#",
+  "|\n",
+  ">-\n",
+  "<<: *a\n",
+  "? ",
+  "\r\n",
+  "\r",
+  "~",
+  "%YAML 1.2\n",
+  "...\n",
+  "0x1F",
+  "1e400",
+  ".nan",
+  "yes",
+  "010",
   // Keys that name Object.prototype members, merges without a value, self-containing anchors, complex keys.
-  "__proto__: ", "constructor: ", "toString: ", "{<<}", "<<: [*a, *a]\n", "&a [*a]", "*nowhere", "!!merge ", "? [a, b]: c\n",
-  "!!python/object/apply:os.system ", "\uFEFF", "\u2028", "\u0085", "\\", "{{ input.prompt }}", "${HOME}", "../../etc/passwd",
+  "__proto__: ",
+  "constructor: ",
+  "toString: ",
+  "{<<}",
+  "<<: [*a, *a]\n",
+  "&a [*a]",
+  "*nowhere",
+  "!!merge ",
+  "? [a, b]: c\n",
+  "!!python/object/apply:os.system ",
+  "\uFEFF",
+  "\u2028",
+  "\u0085",
+  "\\",
+  "{{ input.prompt }}",
+  "${HOME}",
+  "../../etc/passwd",
 ];
 
 export function mutate(text: string, r: Rng, rounds = 1 + Math.floor(r() * 4)): string {
@@ -43,7 +92,8 @@ function mutateOnce(text: string, r: Rng): string {
     case 1: // duplicate a line
       lines.splice(at, 0, lines[at] ?? "");
       return lines.join("\n");
-    case 2: { // swap two lines
+    case 2: {
+      // swap two lines
       const b = Math.floor(r() * lines.length);
       [lines[at], lines[b]] = [lines[b], lines[at]];
       return lines.join("\n");
@@ -53,13 +103,15 @@ function mutateOnce(text: string, r: Rng): string {
       return lines.join("\n");
     case 4: // insert a token
       return text.slice(0, pos) + pick(r, TOKENS) + text.slice(pos);
-    case 5: { // delete a span
+    case 5: {
+      // delete a span
       const len = Math.floor(r() * 40);
       return text.slice(0, pos) + text.slice(pos + len);
     }
     case 6: // a very long line
       return text.slice(0, pos) + "x".repeat(1000 + Math.floor(r() * 20000)) + text.slice(pos);
-    case 7: { // paste a chunk of the document elsewhere
+    case 7: {
+      // paste a chunk of the document elsewhere
       const from = Math.floor(r() * text.length);
       const chunk = text.slice(from, from + Math.floor(r() * 400));
       return text.slice(0, pos) + chunk + text.slice(pos);
@@ -70,7 +122,8 @@ function mutateOnce(text: string, r: Rng): string {
       return text.slice(0, pos) + pick(r, [" [1, 2]", " {a: 1}", " 12", " -3.5", " null", ' ""']) + text.slice(pos);
     case 10: // hostile sizes: giant collections, many findings, many unknown keys, long patterns
       return hostileShape(text, pos, r);
-    case 11: { // deep nesting, sometimes past the parser's limit
+    case 11: {
+      // deep nesting, sometimes past the parser's limit
       const depth = 1 + Math.floor(r() * 700);
       return text.slice(0, pos) + (r() < 0.5 ? "[".repeat(depth) + "]".repeat(depth) : "{a: ".repeat(depth) + "1" + "}".repeat(depth)) + text.slice(pos);
     }
@@ -88,17 +141,20 @@ function count(r: Rng, max: number): number {
 function hostileShape(text: string, pos: number, r: Rng): string {
   const insert = (s: string) => text.slice(0, pos) + s + text.slice(pos);
   switch (Math.floor(r() * 5)) {
-    case 0: { // a giant collection: a block list, or a one-line flow list
+    case 0: {
+      // a giant collection: a block list, or a one-line flow list
       const n = count(r, 8_000);
       return insert(r() < 0.5 ? "\n" + "  - item\n".repeat(n) : ` [${Array.from({ length: n }, (_, i) => i).join(",")}]\n`);
     }
-    case 1: { // many findings: plain scalars where challenges belong
+    case 1: {
+      // many findings: plain scalars where challenges belong
       const list = "challenges:\n" + "  - x\n".repeat(count(r, 8_000));
       return /^challenges:[^\n]*\n/m.test(text) ? text.replace(/^challenges:[^\n]*\n/m, list) : text + "\n" + list;
     }
     case 2: // many unknown top-level keys
       return text + "\n" + Array.from({ length: count(r, 8_000) }, (_, i) => `unknown_${i}: ${i}`).join("\n") + "\n";
-    case 3: { // a long regular expression around the budget (10,000), sometimes far over it
+    case 3: {
+      // a long regular expression around the budget (10,000), sometimes far over it
       const length = r() < 0.8 ? 9_000 + Math.floor(r() * 2_000) : 100_000 + Math.floor(r() * 700_000);
       const pattern = pick(r, ["a", "(ab|cd)", "[a-z]x", "\\d+|"]).repeat(length).slice(0, length).replace(/'/g, "");
       const where = pick(r, [
@@ -109,6 +165,10 @@ function hostileShape(text: string, pos: number, r: Rng): string {
       return text + "\n" + where;
     }
     default: // many findings of one rule: cases naming a challenge that is not declared
-      return text + "\ninput_sets:\n  - key: many\n    name: Many\n    cases:\n" + Array.from({ length: count(r, 5_000) }, (_, i) => `      - {challenge_key: nowhere, case_key: c${i}}\n`).join("");
+      return (
+        text +
+        "\ninput_sets:\n  - key: many\n    name: Many\n    cases:\n" +
+        Array.from({ length: count(r, 5_000) }, (_, i) => `      - {challenge_key: nowhere, case_key: c${i}}\n`).join("")
+      );
   }
 }

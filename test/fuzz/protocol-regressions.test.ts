@@ -53,7 +53,11 @@ test("protocol regression: a change without a new version number, or a reopening
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 3, text: first } } });
   assert.ok(symbolNames(await answer(server, "s1", "textDocument/documentSymbol", { textDocument: { uri: URI } })).includes('"name":"refund-question"'));
   // The same version number with another text: a stale model would still answer refund-question.
-  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 3 }, contentChanges: [{ text: otherPack() }] } });
+  server.send({
+    jsonrpc: "2.0",
+    method: "textDocument/didChange",
+    params: { textDocument: { uri: URI, version: 3 }, contentChanges: [{ text: otherPack() }] },
+  });
   const names = symbolNames(await answer(server, "s2", "textDocument/documentSymbol", { textDocument: { uri: URI } }));
   assert.ok(names.includes('"name":"other-question"') && !names.includes('"name":"refund-question"'), names.join());
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 3, text: first } } });
@@ -69,13 +73,25 @@ test("protocol regression: a didChange with a malformed change is refused as a w
   server.send({
     jsonrpc: "2.0",
     method: "textDocument/didChange",
-    params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: "# applied?\n" }, { range: { start: { line: -3, character: "a" }, end: null }, text: "x" }] },
+    params: {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [
+        { range: { start: at, end: at }, text: "# applied?\n" },
+        { range: { start: { line: -3, character: "a" }, end: null }, text: "x" },
+      ],
+    },
   });
-  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 1.5 }, contentChanges: [{ range: { start: at, end: at }, text: "# applied?\n" }] } });
+  server.send({
+    jsonrpc: "2.0",
+    method: "textDocument/didChange",
+    params: { textDocument: { uri: URI, version: 1.5 }, contentChanges: [{ range: { start: at, end: at }, text: "# applied?\n" }] },
+  });
   const symbols = await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } });
   // The pack symbol starts on line 0 only if nothing was inserted before it.
   assert.equal((symbols.result as { range: { start: { line: number } } }[])[0].range.start.line, 0);
-  assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("every content change must be")));
+  assert.ok(
+    server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("every content change must be")),
+  );
 });
 
 test("protocol regression: requests before initialize, with malformed params, after shutdown get their JSON-RPC errors", async (t) => {
@@ -125,7 +141,11 @@ test("protocol regression: a change whose range lies past the last line no longe
   await answer(server, "first", "textDocument/diagnostic", { textDocument: { uri: URI } }); // the line table is built
   // As many line breaks inserted as the range spans lines: the library then writes its line table at those lines.
   const far = { start: { line: lines + 20, character: 6 }, end: { line: lines + 21, character: 8 } };
-  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: far, text: "extra: [\r\n" }] } });
+  server.send({
+    jsonrpc: "2.0",
+    method: "textDocument/didChange",
+    params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: far, text: "extra: [\r\n" }] },
+  });
   const d = await answer(server, "pull", "textDocument/diagnostic", { textDocument: { uri: URI } });
   const items = (d.result as { items: { code: string; range: { start: { line: number; character: unknown } } }[] }).items;
   assert.ok(items.length > 0);
@@ -143,10 +163,16 @@ test("protocol regression: a reopening with a version that is not an integer is 
   server.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "yaml", version: 1.5, text: otherPack() } } });
   // Version 2 changes the document that stayed open: its first line gets a comment.
   const at = { line: 0, character: 0 };
-  server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: "# kept\n" }] } });
+  server.send({
+    jsonrpc: "2.0",
+    method: "textDocument/didChange",
+    params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: "# kept\n" }] },
+  });
   const names = symbolNames(await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } }));
   assert.ok(names.includes('"name":"refund-question"') && !names.includes('"name":"other-question"'), names.join());
-  assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("version must be an integer")));
+  assert.ok(
+    server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes("version must be an integer")),
+  );
 });
 
 test("protocol regression: ids of the wrong type, a method that is not a string and null params get their JSON-RPC errors", async (t) => {
@@ -181,5 +207,11 @@ test("protocol regression: a didChange with more content changes than the bound 
   server.send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: URI, version: 2 }, contentChanges: flood } });
   const symbols = await answer(server, "s", "textDocument/documentSymbol", { textDocument: { uri: URI } });
   assert.equal((symbols.result as { range: { start: { line: number } } }[])[0].range.start.line, 0, "nothing applied");
-  assert.ok(server.received.some((m) => m.method === "window/logMessage" && String((m.params as { message: string }).message).includes(`${MAX_CHANGES_PER_NOTIFICATION + 1} content changes in one notification`)));
+  assert.ok(
+    server.received.some(
+      (m) =>
+        m.method === "window/logMessage" &&
+        String((m.params as { message: string }).message).includes(`${MAX_CHANGES_PER_NOTIFICATION + 1} content changes in one notification`),
+    ),
+  );
 });

@@ -34,7 +34,9 @@ async function main(argv: string[]): Promise<void> {
         mkdirSync(dir, { recursive: true });
         const file = join(dir, `${f.kind}-seed-${f.seed}-iter-${f.iteration}.yaml`);
         writeFileSync(file, f.text);
-        console.error(`FAIL ${f.kind} seed ${f.seed} iteration ${f.iteration} (from ${f.base}) → ${file}\n  ${replay >= 0 ? f.error.stack : f.error.message.split("\n")[0]}`);
+        console.error(
+          `FAIL ${f.kind} seed ${f.seed} iteration ${f.iteration} (from ${f.base}) → ${file}\n  ${replay >= 0 ? f.error.stack : f.error.message.split("\n")[0]}`,
+        );
         return false;
       },
     });

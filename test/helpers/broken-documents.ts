@@ -63,7 +63,11 @@ export const BROKEN_CASES: BrokenCase[] = [
   },
   {
     name: "a flow list left open, and an indentation error further down",
-    text: editLine(36, (l) => " " + l, editLine(20, (l) => l + " [a, b")),
+    text: editLine(
+      36,
+      (l) => " " + l,
+      editLine(20, (l) => l + " [a, b"),
+    ),
     first: { code: "yaml-syntax", at: "20:17", message: "this [ opens a list that is never closed: add the closing ]" },
     related: "25:5",
     all: ["yaml-syntax@20:17", "yaml-syntax@36:6", MULTIPLE_SETS],
@@ -116,6 +120,9 @@ export const WRITTEN_KEYS = ["slug", "name", "family", "number", "category", "di
 /** Does a diagnostic (field and message) claim that a written key is missing? */
 export function claimsWrittenKeyMissing(d: { field: string | null; message: string }): boolean {
   if (!d.field || !/is required|must contain at least one|must be greater than 0|must be one of/.test(d.message)) return false;
-  const last = d.field.replace(/\[\d+\]/g, "").split(".").pop()!;
+  const last = d.field
+    .replace(/\[\d+\]/g, "")
+    .split(".")
+    .pop()!;
   return WRITTEN_KEYS.includes(last);
 }

@@ -13,7 +13,12 @@ export interface CliResult {
 export async function cli(args: string[], env: Partial<RunEnv> = {}): Promise<CliResult> {
   let out = "";
   let err = "";
-  const code = await run(args, (s) => (out += s), (s) => (err += s), { stdoutIsTTY: false, stderrIsTTY: false, env: {}, ...env });
+  const code = await run(
+    args,
+    (s) => (out += s),
+    (s) => (err += s),
+    { stdoutIsTTY: false, stderrIsTTY: false, env: {}, ...env },
+  );
   return { code, out, err };
 }
 

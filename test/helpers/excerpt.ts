@@ -33,7 +33,14 @@ export function withExcerpt(base: string, excerpt: string): string {
         const inner = value.items[0];
         path = [...path, String((inner.key as { value?: unknown }).value)];
         value = inner.value as Node | null;
-      } else if (isSeq(value) && value.items.length === 1 && isMap(value.items[0]) && value.items[0].items.length === 1 && isSeq(there) && isMap(there.items[0])) {
+      } else if (
+        isSeq(value) &&
+        value.items.length === 1 &&
+        isMap(value.items[0]) &&
+        value.items[0].items.length === 1 &&
+        isSeq(there) &&
+        isMap(there.items[0])
+      ) {
         // A one-item list holding one key: that key of the first item already there.
         path = [...path, 0];
         value = value.items[0] as Node;

@@ -42,7 +42,10 @@ export function marked(src: string): Marked {
 /** Removes the common indentation of a template literal, so fixtures can be indented with the test code. */
 export function yaml(strings: TemplateStringsArray, ...values: unknown[]): string {
   const raw = strings.reduce((acc, s, i) => acc + s + (i < values.length ? String(values[i]) : ""), "");
-  const lines = raw.replace(/^\n/, "").replace(/\n[ \t]*$/, "\n").split("\n");
+  const lines = raw
+    .replace(/^\n/, "")
+    .replace(/\n[ \t]*$/, "\n")
+    .split("\n");
   const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
   return lines.map((l) => l.slice(indent)).join("\n");
 }

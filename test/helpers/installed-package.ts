@@ -28,7 +28,8 @@ export function userEnv(extraPath: string[] = []): NodeJS.ProcessEnv {
 /** Runs npm (the one beside this Node, else the one on PATH); throws with its output when it fails. */
 export function npm(args: string[], cwd: string, env = userEnv()): string {
   const r = spawnSync("npm", args, { cwd, env, encoding: "utf8", maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}${r.error ? `\n${r.error.message}` : ""}`);
+  if (r.status !== 0)
+    throw new Error(`npm ${args.join(" ")} exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}${r.error ? `\n${r.error.message}` : ""}`);
   return r.stdout;
 }
 
@@ -38,7 +39,10 @@ export async function packTarball(dest: string): Promise<{ tarball: string; file
   mkdirSync(dest, { recursive: true });
   // --ignore-scripts: `prepare` would run `npm run build` (tsc) over the tests that are running; the bundles it
   // would make are the ones just made.
-  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dest], ROOT)) as { filename: string; files: { path: string }[] }[];
+  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dest], ROOT)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   return { tarball: join(dest, packed.filename), files: packed.files.map((f) => f.path).sort() };
 }
 

@@ -8,14 +8,7 @@ import type { ClientCapabilities, ProtocolConnection, PublishDiagnosticsParams }
  * (Node does at run time); it is typed by the same protocol API that vscode-languageserver re-exports.
  */
 export const protocol: typeof import("vscode-languageserver/node") = require("vscode-languageserver-protocol/node");
-const {
-  InitializeRequest,
-  InitializedNotification,
-  LogMessageNotification,
-  PublishDiagnosticsNotification,
-  ShutdownRequest,
-  ExitNotification,
-} = protocol;
+const { InitializeRequest, InitializedNotification, LogMessageNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification } = protocol;
 
 const ROOT = join(__dirname, "..", "..", "..");
 export const BIN = join(ROOT, "out", "server", "src", "lsp", "bin.js");
@@ -33,7 +26,10 @@ export class ServerProcess {
   private raw = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
 
-  private constructor(readonly proc: ChildProcess, readonly conn: ProtocolConnection) {
+  private constructor(
+    readonly proc: ChildProcess,
+    readonly conn: ProtocolConnection,
+  ) {
     conn.onNotification(PublishDiagnosticsNotification.type, (p: PublishDiagnosticsParams) => {
       this.published.push(p);
       this.wake();

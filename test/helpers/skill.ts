@@ -68,7 +68,9 @@ export const negative = item(yaml`
  * then flow-style empty inputs, an expected block (must_include and routing replaceable) and no assertions.
  */
 export function compactCase(top: string, expected: { mustInclude?: string; routing?: string } = {}): string {
-  return top + item(yaml`
+  return (
+    top +
+    item(yaml`
     inputs: {files: [], context: {}}
     expected:
       skill: {should_use: refund-helper, should_not_use: []}
@@ -77,7 +79,8 @@ export function compactCase(top: string, expected: { mustInclude?: string; routi
       artifacts: []
       routing: ${expected.routing ?? "{}"}
     assertions: []
-  `);
+  `)
+  );
 }
 
 /** A valid case file; `extra` cases (written at column 0) are added after the two trigger cases. */
@@ -105,7 +108,11 @@ export function expectSkill(src: string, want: Want, opts: SkillOpts = {}): Pack
 }
 
 export function expectNoSkill(src: string, code: string, opts: SkillOpts = {}): void {
-  assert.deepEqual(diagnoseSkill(marked(src).text, opts).filter((d) => d.code === code), [], `unexpected ${code}`);
+  assert.deepEqual(
+    diagnoseSkill(marked(src).text, opts).filter((d) => d.code === code),
+    [],
+    `unexpected ${code}`,
+  );
 }
 
 /** A host over an in-memory file table. */

@@ -44,7 +44,10 @@ test("an expansion under the guard's ratio (100,000 nodes from a small document)
 
 test("merge-key bomb: each map merges ten copies of the one before; merged keys count towards the guard", () => {
   let tools = "tools:\n  m0: &m0 {a: 1, b: 2}\n";
-  for (let i = 1; i < 12; i++) tools += `  m${i}: &m${i} {<<: [${Array(10).fill(`*m${i - 1}`).join(", ")}], k${i}: 1}\n`;
+  for (let i = 1; i < 12; i++)
+    tools += `  m${i}: &m${i} {<<: [${Array(10)
+      .fill(`*m${i - 1}`)
+      .join(", ")}], k${i}: 1}\n`;
   const d = hostile("merge bomb", pack({ extra: tools }), { heapMB: 50 });
   assert.deepEqual(fatal(d), ["yaml-decode-fatal: document contains excessive aliasing"]);
 });
@@ -105,7 +108,10 @@ function assertDeepHandled(d: PackDiagnostic[], expectedCharacter: number, line 
     assert.deepEqual(deep[0].range.start, { line, character: expectedCharacter });
   }
   // Only the nesting is wrong: the rest of the pack is valid.
-  assert.deepEqual(d.filter((x) => x.severity === "error" && x !== deep[0] && !overflow.includes(x)).map((x) => x.code), []);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error" && x !== deep[0] && !overflow.includes(x)).map((x) => x.code),
+    [],
+  );
 }
 
 test("10,000 levels of flow sequences: one diagnostic at the first collection past the limit, the rest of the pack still checked", () => {
@@ -147,15 +153,15 @@ test("keys that name Object.prototype members are ordinary keys", () => {
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   // Unknown top-level keys and unknown evaluation_spec fields are reported by their name.
   const d = packDiagnostics(buildPackModel(pack({ extra: "__proto__: 1\nconstructor: 2\n" })));
-  assert.deepEqual(d.filter((x) => x.code === "unknown-key").map((x) => x.message), [
-    'Unknown key "__proto__"; AgentClash ignores it.',
-    'Unknown key "constructor"; AgentClash ignores it.',
-  ]);
+  assert.deepEqual(
+    d.filter((x) => x.code === "unknown-key").map((x) => x.message),
+    ['Unknown key "__proto__"; AgentClash ignores it.', 'Unknown key "constructor"; AgentClash ignores it.'],
+  );
   const spec = packDiagnostics(buildPackModel(pack({ evaluationSpec: "evaluation_spec:\n  __proto__: {}\n  toString: 1\n" })));
-  assert.deepEqual(spec.filter((x) => x.code === "eval-spec-unknown-field").map((x) => x.message.replace(/^.*json: /, "")), [
-    'unknown field "__proto__"',
-    'unknown field "toString"',
-  ]);
+  assert.deepEqual(
+    spec.filter((x) => x.code === "eval-spec-unknown-field").map((x) => x.message.replace(/^.*json: /, "")),
+    ['unknown field "__proto__"', 'unknown field "toString"'],
+  );
 });
 
 test("a payload key named __proto__ survives normalization and the case payload", () => {
@@ -168,10 +174,17 @@ test("a payload key named __proto__ survives normalization and the case payload"
 });
 
 test("regression (crash): a merge key without a value, `{<<}`, is a decode error at the key", () => {
-  for (const [text, character] of [["tools: {<<}\n", 8], ["tools:\n  ? <<\n", 4]] as const) {
+  for (const [text, character] of [
+    ["tools: {<<}\n", 8],
+    ["tools:\n  ? <<\n", 4],
+  ] as const) {
     const d = hostile(text, text);
     const f = d.filter((x) => x.code === "yaml-decode-fatal");
-    assert.deepEqual(f.map((x) => x.message), ["map merge requires map or sequence of maps as the value"], text);
+    assert.deepEqual(
+      f.map((x) => x.message),
+      ["map merge requires map or sequence of maps as the value"],
+      text,
+    );
     assert.equal(f[0].range.start.character, character);
   }
 });

@@ -4,7 +4,10 @@ import { generatePack } from "../../bench/generate";
 /** `levels` anchors, each a list of `width` aliases of the one before: width^levels nodes once expanded. */
 export function laughs(levels: number, width: number, indent = "  "): string {
   let s = `${indent}l0: &l0 [${Array(width).fill("lol").join(", ")}]\n`;
-  for (let i = 1; i < levels; i++) s += `${indent}l${i}: &l${i} [${Array(width).fill(`*l${i - 1}`).join(", ")}]\n`;
+  for (let i = 1; i < levels; i++)
+    s += `${indent}l${i}: &l${i} [${Array(width)
+      .fill(`*l${i - 1}`)
+      .join(", ")}]\n`;
   return s;
 }
 
@@ -15,7 +18,10 @@ export function hostileDocuments(): Record<string, string> {
   let chain = "tools:\n  c0: &c0 [end]\n";
   for (let i = 1; i < 600; i++) chain += `  c${i}: &c${i} [*c${i - 1}]\n`;
   let merges = "tools:\n  m0: &m0 {a: 1, b: 2}\n";
-  for (let i = 1; i < 12; i++) merges += `  m${i}: &m${i} {<<: [${Array(10).fill(`*m${i - 1}`).join(", ")}], k${i}: 1}\n`;
+  for (let i = 1; i < 12; i++)
+    merges += `  m${i}: &m${i} {<<: [${Array(10)
+      .fill(`*m${i - 1}`)
+      .join(", ")}], k${i}: 1}\n`;
   let big = generatePack({ cases: 4000 });
   while (big.length < 2_500_000) big += "\n# " + "padding ".repeat(1000);
   return {
@@ -34,7 +40,7 @@ export function hostileDocuments(): Record<string, string> {
     "5,000 documents": pack() + "---\nnot: [a pack\n".repeat(5_000),
     "custom tags": pack({ extra: "tools:\n  a: !!python/object/apply:os.system [x]\n  b: !custom {x: 1}\n  c: !<constructor> v\n" }),
     "BOM, CRLF and tabs": "\uFEFF" + pack({ head: "pack:\n  slug:\tsupport-eval\n  name: Support\tEval\n  family: support\n" }).replace(/\n/g, "\r\n"),
-    "emoji and CJK": pack({ extra: "tools:\n  🦊名前: {狐: [🦊, \"\\U0001F98A\"]}\n" }),
+    "emoji and CJK": pack({ extra: 'tools:\n  🦊名前: {狐: [🦊, "\\U0001F98A"]}\n' }),
     "prototype keys": pack({ extra: "__proto__: 1\nconstructor: {toString: 2}\ntools: {__proto__: {polluted: true}}\n" }),
     empty: "",
     "comments only": "# a\n# b\r\n",

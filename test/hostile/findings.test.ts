@@ -9,7 +9,7 @@ import type { Span } from "../../server/src/service/types";
 /** A small deterministic generator (the suite's fuzzers use their own; this test needs only spans). */
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 test("SpanIndex answers as a scan of every span would", () => {

@@ -41,20 +41,30 @@ test("a 1.9 MB pack, under the limit, is checked in full", { timeout: 120_000 },
   if (text.length >= MAX_CHECKED_LENGTH) text = text.slice(0, text.lastIndexOf("\n      - challenge_key:", MAX_CHECKED_LENGTH - 1000) + 1);
   assert.ok(text.length < MAX_CHECKED_LENGTH && text.length > 1_500_000);
   const d = check("1.9 MB pack", text, { heapMB: 600 });
-  assert.deepEqual(d.filter((x) => x.severity === "error").map((x) => x.code), ["execution-mode-invalid"]);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error").map((x) => x.code),
+    ["execution-mode-invalid"],
+  );
 });
 
 test("an oversized Skill case file gets its syntax errors and the notice, no rules", { timeout: 120_000 }, () => {
   const one = "  - id: trigger_001\n    type: trigger\n    title: t\n    query: q\n";
   const text = "version: 1\nskill:\n  name: x\ncases:\n" + one.repeat(Math.ceil((MAX_CHECKED_LENGTH + 100_000) / one.length)) + " bad: [\n";
-  const { result } = withinBounds("oversized skill cases", { heapMB: 60 }, () => documentDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost)));
+  const { result } = withinBounds("oversized skill cases", { heapMB: 60 }, () =>
+    documentDiagnostics(buildSkillModel(text, "untitled:skill_cases.yaml", emptyHost)),
+  );
   assert.deepEqual([...new Set(result.map((x) => x.code))].sort(), ["document-too-large", "yaml-syntax"]);
 });
 
 test("a 1 MB scalar on one line", () => {
-  const text = pack({ challenges: `challenges:\n  - key: refund-question\n    title: Refund question\n    category: support\n    difficulty: easy\n    instructions: ${"x".repeat(1_000_000)}\n` });
+  const text = pack({
+    challenges: `challenges:\n  - key: refund-question\n    title: Refund question\n    category: support\n    difficulty: easy\n    instructions: ${"x".repeat(1_000_000)}\n`,
+  });
   const d = check("1 MB scalar", text, { heapMB: 60 });
-  assert.deepEqual(d.filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error"),
+    [],
+  );
 });
 
 test("a 1 MB key on one line is a syntax error within the line", () => {
@@ -62,13 +72,19 @@ test("a 1 MB key on one line is a syntax error within the line", () => {
   const d = check("1 MB key", text, { heapMB: 60 });
   const syntax = d.filter((x) => x.code === "yaml-syntax");
   assert.ok(syntax.length >= 1);
-  assert.ok(syntax.every((x) => x.range.start.line === lspLines(text).length - 2), JSON.stringify(syntax));
+  assert.ok(
+    syntax.every((x) => x.range.start.line === lspLines(text).length - 2),
+    JSON.stringify(syntax),
+  );
 });
 
 test("a 1 MB flow sequence on one line (150,000 items) is decoded within bounds", { timeout: 120_000 }, () => {
   const text = pack({ extra: `tools:\n  many: [${Array.from({ length: 150_000 }, (_, i) => i).join(",")}]\n` });
   const d = check("1 MB flow sequence", text, { heapMB: 300 });
-  assert.deepEqual(d.filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error"),
+    [],
+  );
 });
 
 test("a whole pack as one 1 MB line of JSON", () => {
@@ -80,7 +96,10 @@ test("a whole pack as one 1 MB line of JSON", () => {
 
 test("thousands of YAML documents: only the first is the pack", { timeout: 60_000 }, () => {
   const d = check("5,000 documents after the pack", pack() + "---\nnot: [a pack\n".repeat(5_000), { heapMB: 60 });
-  assert.deepEqual(d.filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error"),
+    [],
+  );
   const before = check("5,000 empty documents before the pack", "---\n".repeat(5_000) + pack(), { heapMB: 60 });
   // The first document is empty (yaml.v3 decodes it as null): the pack after it is never read.
   assert.ok(before.some((x) => x.code === "pack-slug-required"));

@@ -39,10 +39,16 @@ test("a duplicate key's message counts lines as the editor does, whatever the li
 });
 
 test("a byte order mark: the pack is read, and positions count it as the editor's text does", () => {
-  assert.deepEqual(check("\uFEFF" + pack()).filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    check("\uFEFF" + pack()).filter((x) => x.severity === "error"),
+    [],
+  );
   expectDiagnostics("\uFEFF" + pack({ version: "version:\n  number: ⟦0⟧\n" }), { code: "version-number-positive", message: "must be greater than 0" });
   // The mark on a line of its own, before a comment.
-  assert.deepEqual(check("\uFEFF# comment\n" + pack()).filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    check("\uFEFF# comment\n" + pack()).filter((x) => x.severity === "error"),
+    [],
+  );
 });
 
 test("tabs: as indentation they are a syntax error at the tab; inside values and after a colon they are text", () => {
@@ -51,34 +57,37 @@ test("tabs: as indentation they are a syntax error at the tab; inside values and
   assert.ok(syntax.length >= 1);
   assert.deepEqual(syntax[0].range.start, { line: 1, character: 0 });
   const ok = pack({ head: "pack:\n  slug:\tsupport-eval\n  name: Support\tEval\n  family: support\n" });
-  assert.deepEqual(check(ok).filter((x) => x.severity === "error"), []);
+  assert.deepEqual(
+    check(ok).filter((x) => x.severity === "error"),
+    [],
+  );
   assert.equal((buildPackModel(ok).bundle.pack as { name: string }).name, "Support\tEval");
 });
 
 test("emoji and CJK in keys and values: ranges are UTF-16 columns of the text and never split a surrogate pair", () => {
   expectDiagnostics(
     pack({
-      challenges: [
-        "challenges:",
-        "  - {key: 🦊狐, title: 挑戦🦊, category: サポート, difficulty: ⟦難しい🦊⟧}",
-        "",
-      ].join("\n"),
+      challenges: ["challenges:", "  - {key: 🦊狐, title: 挑戦🦊, category: サポート, difficulty: ⟦難しい🦊⟧}", ""].join("\n"),
       inputSets: "input_sets: []\n",
     }),
     { code: "challenge-difficulty-invalid" },
   );
   expectDiagnostics(
     pack({
-      challenges: "challenges:\n  - key: 🦊狐\n    title: a\n    category: b\n    difficulty: easy\n  - key: ⟦🦊狐⟧\n    title: 🦊\n    category: b\n    difficulty: easy\n",
+      challenges:
+        "challenges:\n  - key: 🦊狐\n    title: a\n    category: b\n    difficulty: easy\n  - key: ⟦🦊狐⟧\n    title: 🦊\n    category: b\n    difficulty: easy\n",
       inputSets: "input_sets: []\n",
     }),
     { code: "challenge-key-duplicate", field: "challenges[1].key" },
   );
   expectDiagnostics(pack({ extra: "⟦🦊名前⟧: x\n" }), { code: "unknown-key", message: 'Unknown key "🦊名前"; AgentClash ignores it.' });
 
-  const m = marked(pack({ extra: "tools:\n  🦊: {名前: [🦊, 狐, \"\\U0001F98A\"]}\n  狐🦊狐: ⟦*missing⟧\n" }));
+  const m = marked(pack({ extra: 'tools:\n  🦊: {名前: [🦊, 狐, "\\U0001F98A"]}\n  狐🦊狐: ⟦*missing⟧\n' }));
   const d = check(m.text);
-  assert.deepEqual(d.filter((x) => x.code === "yaml-decode-fatal").map((x) => x.range), m.ranges);
+  assert.deepEqual(
+    d.filter((x) => x.code === "yaml-decode-fatal").map((x) => x.range),
+    m.ranges,
+  );
   const lines = m.text.split("\n");
   for (const x of d) {
     for (const p of [x.range.start, x.range.end]) {
@@ -97,7 +106,11 @@ test("empty, blank and comment-only files: bundle-empty, at the start or on the 
     ["\n# just a comment\r\n# and another\n", { start: { line: 1, character: 0 }, end: { line: 1, character: 16 } }],
   ] as const) {
     const d = check(text);
-    assert.deepEqual(d.map((x) => [x.code, x.range]), [["bundle-empty", range]], JSON.stringify(text));
+    assert.deepEqual(
+      d.map((x) => [x.code, x.range]),
+      [["bundle-empty", range]],
+      JSON.stringify(text),
+    );
   }
 });
 
@@ -105,7 +118,7 @@ test("custom and unusual tags are data: nothing is constructed or run", () => {
   const text = pack({
     extra: [
       "tools:",
-      "  a: !!python/object/apply:os.system [\"touch /tmp/packlint-pwned\"]",
+      '  a: !!python/object/apply:os.system ["touch /tmp/packlint-pwned"]',
       "  b: !custom {x: 1}",
       "  c: !<tag:example.com,2000:app/thing> value",
       "  d: !!binary aGVsbG8=",
@@ -119,7 +132,10 @@ test("custom and unusual tags are data: nothing is constructed or run", () => {
   const tools = buildPackModel(text).bundle.tools as Record<string, unknown>;
   assert.deepEqual(tools.a, ["touch /tmp/packlint-pwned"]);
   assert.equal(tools.g, "function () { process.exit(1) }");
-  assert.deepEqual(d.filter((x) => x.severity === "error" && x.code !== "yaml-decode-fatal" && x.code !== "yaml-syntax"), []);
+  assert.deepEqual(
+    d.filter((x) => x.severity === "error" && x.code !== "yaml-decode-fatal" && x.code !== "yaml-syntax"),
+    [],
+  );
 });
 
 test("control characters: each is a yaml-syntax error at the character (yaml.v3 rejects the file); tab, NEL and BOM are allowed", () => {
@@ -140,7 +156,15 @@ test("control characters: each is a yaml-syntax error at the character (yaml.v3 
     ],
   );
   // NEL breaks lines (YAML 1.1); a tab after a value is a blank.
-  assert.deepEqual(check("\uFEFF" + pack().replace(/\n/g, "\u0085").replace(/(name: [^\u0085]*)/, "$1\t")).filter((d) => d.code === "yaml-syntax"), []);
+  assert.deepEqual(
+    check(
+      "\uFEFF" +
+        pack()
+          .replace(/\n/g, "\u0085")
+          .replace(/(name: [^\u0085]*)/, "$1\t"),
+    ).filter((d) => d.code === "yaml-syntax"),
+    [],
+  );
   // A binary file: the first twenty are reported, then how many more the parser found (it stops at a hundred).
   const binary = pack() + "# " + "\u0001".repeat(5000) + "\n";
   const syntax = check(binary).filter((d) => d.code === "yaml-syntax");

@@ -11,7 +11,7 @@ function run(chunks: (string | Buffer)[]): { bodies: string[]; problems: FramePr
   for (const c of chunks) guard.write(typeof c === "string" ? Buffer.from(c, "utf8") : c);
   const all = Buffer.concat(out).toString("utf8");
   const bodies: string[] = [];
-  for (let at = 0; at < all.length; ) {
+  for (let at = 0; at < all.length;) {
     const m = /^Content-Length: (\d+)\r\n\r\n/.exec(all.slice(at));
     assert.ok(m, `a clean frame at ${at}: ${JSON.stringify(all.slice(at, at + 60))}`);
     const start = at + m[0].length;
@@ -26,17 +26,30 @@ const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body, "utf8
 const msg = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "x", params: { text: "🦊 狐" } });
 
 test("frame guard: well-formed frames pass unchanged, even split byte by byte or written together", () => {
-  const bytes = Buffer.from(frame(msg(1)) + `content-length: ${Buffer.byteLength(msg(2))}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${msg(2)}`, "utf8");
+  const bytes = Buffer.from(
+    frame(msg(1)) + `content-length: ${Buffer.byteLength(msg(2))}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${msg(2)}`,
+    "utf8",
+  );
   const split = run([...bytes].map((b) => Buffer.from([b])));
   assert.deepEqual(split, { bodies: [msg(1), msg(2)], problems: [] });
   assert.deepEqual(run([bytes]).bodies, [msg(1), msg(2)]);
 });
 
 test("frame guard: a bad header is reported once and skipped up to the next frame", () => {
-  for (const bad of ["Content-Length: abc\r\n\r\n{}", "Content-Lenght: 2\r\n\r\n{}", "Content-Length: -3\r\n\r\n{}", "no colon\r\n\r\n{}", "junk without end " + "x".repeat(9000)]) {
+  for (const bad of [
+    "Content-Length: abc\r\n\r\n{}",
+    "Content-Lenght: 2\r\n\r\n{}",
+    "Content-Length: -3\r\n\r\n{}",
+    "no colon\r\n\r\n{}",
+    "junk without end " + "x".repeat(9000),
+  ]) {
     const r = run([bad, frame(msg(1))]);
     assert.deepEqual(r.bodies, [msg(1)], bad.slice(0, 30));
-    assert.deepEqual(r.problems.map((p) => p.kind), ["header"], bad.slice(0, 30));
+    assert.deepEqual(
+      r.problems.map((p) => p.kind),
+      ["header"],
+      bad.slice(0, 30),
+    );
   }
 });
 
@@ -45,16 +58,25 @@ test("frame guard: a Content-Length too short or too long loses only that frame"
   const bytes = Buffer.byteLength(body, "utf8");
   const short = run([`Content-Length: ${bytes - 4}\r\n\r\n${body}`, frame(msg(1))]);
   assert.deepEqual(short.bodies, [msg(1)]);
-  assert.deepEqual(short.problems.map((p) => p.kind), ["json", "header"]);
+  assert.deepEqual(
+    short.problems.map((p) => p.kind),
+    ["json", "header"],
+  );
   const long = run([`Content-Length: ${bytes + 3}\r\n\r\n${body}xyz`, frame(msg(1))]);
   assert.deepEqual(long.bodies, [msg(1)]);
-  assert.deepEqual(long.problems.map((p) => p.kind), ["json"]);
+  assert.deepEqual(
+    long.problems.map((p) => p.kind),
+    ["json"],
+  );
 });
 
 test("frame guard: bodies that are not JSON objects are dropped and reported", () => {
   const r = run([frame("{not json"), frame("[1, 2]"), frame("42"), frame("null"), frame(msg(1))]);
   assert.deepEqual(r.bodies, [msg(1)]);
-  assert.deepEqual(r.problems.map((p) => p.kind), ["json", "message", "message", "message"]);
+  assert.deepEqual(
+    r.problems.map((p) => p.kind),
+    ["json", "message", "message", "message"],
+  );
 });
 
 test("frame guard: a frame over the size limit is skipped without being buffered", () => {
@@ -91,7 +113,10 @@ test("frame guard: null params are InvalidParams where a method needs them, and 
   const body = (method: string) => JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: null });
   const hover = run([frame(body("textDocument/hover"))]);
   assert.deepEqual(hover.bodies, []);
-  assert.deepEqual(hover.problems.map((p) => [p.kind, p.id]), [["params", 7]]);
+  assert.deepEqual(
+    hover.problems.map((p) => [p.kind, p.id]),
+    [["params", 7]],
+  );
   for (const method of ["packlint/validateWorkspace", "shutdown"]) {
     assert.deepEqual(run([frame(body(method))]), { bodies: [body(method)], problems: [] }, method);
   }

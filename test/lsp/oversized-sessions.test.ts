@@ -57,8 +57,14 @@ for (const kind of ["challenge-pack", "skill-cases"] as const) {
         pending.record(doc.uri, doc.version, version, changes);
         doc = TextDocument.update(doc, changes, version);
         const d = sessions.of(doc)!.diagnostics({});
-        assert.deepEqual(d.map((x) => [x.code, x.severity]), [["document-too-large", "warning"]]);
-        assert.match(d[0].message, /^this document is 8(\.\d)? MB, over the 8 MB packlint checks in the editor: it is not checked here; the packlint command checks its YAML syntax$/);
+        assert.deepEqual(
+          d.map((x) => [x.code, x.severity]),
+          [["document-too-large", "warning"]],
+        );
+        assert.match(
+          d[0].message,
+          /^this document is 8(\.\d)? MB, over the 8 MB packlint checks in the editor: it is not checked here; the packlint command checks its YAML syntax$/,
+        );
       }
       assert.equal(counts.parses, 0, `${counts.parses} parses of ${counts.chars} characters`);
 

@@ -32,7 +32,10 @@ function scopes(): WorkspaceScopes {
     { uri: uri(A), name: "a" },
     { uri: uri(B), name: "b" },
   ]);
-  s.setSettings(resolveSettings({ rules: { "unknown-key": "hint", "legacy-items": "off" } }), new Map([[uri(B), resolveSettings({ sniffContent: false, rules: { "legacy-items": "warning" } })]]));
+  s.setSettings(
+    resolveSettings({ rules: { "unknown-key": "hint", "legacy-items": "off" } }),
+    new Map([[uri(B), resolveSettings({ sniffContent: false, rules: { "legacy-items": "warning" } })]]),
+  );
   return s;
 }
 
@@ -42,7 +45,11 @@ test("scopes: each folder its own settings; the project config's rule levels win
   assert.deepEqual(s.rulesFor(uri(join(A, "p.pack.yaml"))), { "unknown-key": "error", "legacy-items": "off" });
   assert.deepEqual(s.rulesFor(uri(join(B, "p.pack.yaml"))), { "legacy-items": "warning" });
   assert.equal(s.settingsFor(uri(join(B, "x.pack.yaml"))).sniffContent, false);
-  assert.deepEqual(s.rulesFor(uri(join(top, "loose.pack.yaml"))), { "unknown-key": "hint", "legacy-items": "off" }, "no folder: the global settings, no config");
+  assert.deepEqual(
+    s.rulesFor(uri(join(top, "loose.pack.yaml"))),
+    { "unknown-key": "hint", "legacy-items": "off" },
+    "no folder: the global settings, no config",
+  );
   assert.equal(s.assetFiles(uri(join(top, "loose.pack.yaml"))), undefined, "no folder: no asset check");
 });
 
@@ -57,7 +64,11 @@ test("scopes: the config's packs globs make a file a pack; its ignore globs keep
   assert.equal(s.classifyFile(join(A, "large-dump.yaml")), undefined, "over the full-check limit: not read to sniff it");
   assert.equal(s.classifyFile(join(A, "large.pack.yaml"))?.kind, "challenge-pack", "a pack by its name is read whatever its size (up to the read limit)");
   writeFileSync(join(A, "utf16.pack.yaml"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("pack:\n  name: 狐\n", "utf16le")]));
-  assert.deepEqual(s.classifyFile(join(A, "utf16.pack.yaml")), { kind: "challenge-pack", decoded: { text: "pack:\n  name: 狐\n" } }, "UTF-16 by its byte order mark, as the CLI reads it");
+  assert.deepEqual(
+    s.classifyFile(join(A, "utf16.pack.yaml")),
+    { kind: "challenge-pack", decoded: { text: "pack:\n  name: 狐\n" } },
+    "UTF-16 by its byte order mark, as the CLI reads it",
+  );
   s.configChanged();
   assert.equal(s.ignored(join(A, "fixtures/f.pack.yaml")), true);
   assert.equal(s.outsideIndex(join(A, "node_modules/dep/package.json")), true, "file watching ignores dependencies");
@@ -75,8 +86,14 @@ test("scopes: a case file reads its Skill folder only inside the workspace; inpu
   const model = buildSkillModel(text, caseUri, s.skillHost(caseUri));
   assert.equal(model.location.skillMdName, "refund-helper", "SKILL.md inside the workspace is read");
   assert.deepEqual(
-    documentDiagnostics(model).filter((d) => d.code === "skill-input-file-missing").map((d) => d.message),
-    ['"../../secret.md" is outside the workspace; it is not checked', '"references/linked.md" is outside the workspace; it is not checked', '"/etc/passwd" is outside the workspace; it is not checked'],
+    documentDiagnostics(model)
+      .filter((d) => d.code === "skill-input-file-missing")
+      .map((d) => d.message),
+    [
+      '"../../secret.md" is outside the workspace; it is not checked',
+      '"references/linked.md" is outside the workspace; it is not checked',
+      '"/etc/passwd" is outside the workspace; it is not checked',
+    ],
   );
   assert.equal(s.skillHost(caseUri).readFile(join(top, "secret.md")), undefined);
 });

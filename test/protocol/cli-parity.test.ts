@@ -18,7 +18,8 @@ import { Requests, type WorkspaceValidation } from "../../shared/src";
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
 const utf16be = (text: string) => Buffer.from(utf16le(text).swap16());
-const withChallenge = (key: string) => pack({ challenges: sections.challenges.replace("refund-question", key), inputSets: sections.inputSets.replace("refund-question", key) });
+const withChallenge = (key: string) =>
+  pack({ challenges: sections.challenges.replace("refund-question", key), inputSets: sections.inputSets.replace("refund-question", key) });
 /** A pack of the legacy layout, below challenge-packs/ (like AgentClash's examples): no `pack:`, `version` given twice. */
 const LEGACY_LAYOUT = "version: challenge_pack/v0\nname: smoke\n\nversion:\n  inputs: []\n\ntasks:\n  - id: t\n    prompt: hi\n";
 const SKILL_MD = "---\nname: refund-helper\ndescription: Drafts refund decisions.\n---\n# Refund helper\n";
@@ -72,7 +73,9 @@ before(async () => {
   const json = JSON.parse(run.out) as {
     files: { path: string; kind: string; diagnostics: { code: string; severity: string; field: string | null; message: string; range: never }[] }[];
   };
-  cliFiles = new Map(json.files.map((f) => [rel(f.path), f.diagnostics.map((d) => [d.code, d.severity, d.field ? `${d.field} ${d.message}` : d.message, at(d.range)])]));
+  cliFiles = new Map(
+    json.files.map((f) => [rel(f.path), f.diagnostics.map((d) => [d.code, d.severity, d.field ? `${d.field} ${d.message}` : d.message, at(d.range)])]),
+  );
   cliKinds = new Map(json.files.map((f) => [rel(f.path), f.kind]));
   server = await ServerProcess.start({ diagnosticsDebounceMs: 0 }, {}, [URI.file(root).toString()]);
 });
@@ -82,27 +85,24 @@ after(() => server?.kill());
 const fromServer = (diagnostics: Diagnostic[]): Seen => diagnostics.map((d) => [String(d.code), SEVERITY[d.severity ?? 0], d.message, at(d.range)]);
 
 test("parity: the CLI and the workspace index take the same files, of the same kinds", () => {
-  assert.deepEqual(
-    [...cliKinds].sort(),
-    [
-      ["by-content/cases.yaml", "skill-cases"],
-      ["by-content/sniffed.yaml", "challenge-pack"],
-      ["challenge-packs/a.yaml", "challenge-pack"],
-      ["challenge-packs/plain.yml", "challenge-pack"],
-      ["custom/odd.yml", "challenge-pack"],
-      ["enc/bom.pack.yaml", "challenge-pack"],
-      ["enc/odd-utf16.pack.yaml", "challenge-pack"],
-      ["enc/stray-ff-sniffed.yaml", "challenge-pack"],
-      ["enc/stray-ff.pack.yaml", "challenge-pack"],
-      ["enc/utf16be.yaml", "challenge-pack"],
-      ["enc/utf16le.pack.yaml", "challenge-pack"],
-      ["packs/good.pack.yaml", "challenge-pack"],
-      ["packs/missing-asset.pack.yml", "challenge-pack"],
-      ["packs/unknown-key.pack.yaml", "challenge-pack"],
-      ["refund-helper/tests/skill_cases.yml", "skill-cases"],
-      ["x/skill_cases.yaml", "skill-cases"],
-    ],
-  );
+  assert.deepEqual([...cliKinds].sort(), [
+    ["by-content/cases.yaml", "skill-cases"],
+    ["by-content/sniffed.yaml", "challenge-pack"],
+    ["challenge-packs/a.yaml", "challenge-pack"],
+    ["challenge-packs/plain.yml", "challenge-pack"],
+    ["custom/odd.yml", "challenge-pack"],
+    ["enc/bom.pack.yaml", "challenge-pack"],
+    ["enc/odd-utf16.pack.yaml", "challenge-pack"],
+    ["enc/stray-ff-sniffed.yaml", "challenge-pack"],
+    ["enc/stray-ff.pack.yaml", "challenge-pack"],
+    ["enc/utf16be.yaml", "challenge-pack"],
+    ["enc/utf16le.pack.yaml", "challenge-pack"],
+    ["packs/good.pack.yaml", "challenge-pack"],
+    ["packs/missing-asset.pack.yml", "challenge-pack"],
+    ["packs/unknown-key.pack.yaml", "challenge-pack"],
+    ["refund-helper/tests/skill_cases.yml", "skill-cases"],
+    ["x/skill_cases.yaml", "skill-cases"],
+  ]);
 });
 
 test("parity: `packlint --format json DIR` and packlint/validateWorkspace give every file the same diagnostics", async () => {
@@ -127,13 +127,27 @@ test("parity: `packlint --format json DIR` and packlint/validateWorkspace give e
   assert.ok(codes("enc/stray-ff.pack.yaml").includes("yaml-syntax:error"), "a stray 0xFF byte");
   assert.ok(codes("enc/stray-ff-sniffed.yaml").includes("yaml-syntax:error"), "a Latin-1 byte");
   assert.ok(codes("enc/odd-utf16.pack.yaml").includes("yaml-syntax:error"), "an odd number of UTF-16 bytes");
-  for (const clean of ["enc/utf16le.pack.yaml", "enc/utf16be.yaml", "custom/odd.yml", "by-content/sniffed.yaml", "x/skill_cases.yaml", "by-content/cases.yaml"]) {
-    assert.deepEqual(codes(clean).filter((c) => c.endsWith(":error")), [], clean);
+  for (const clean of [
+    "enc/utf16le.pack.yaml",
+    "enc/utf16be.yaml",
+    "custom/odd.yml",
+    "by-content/sniffed.yaml",
+    "x/skill_cases.yaml",
+    "by-content/cases.yaml",
+  ]) {
+    assert.deepEqual(
+      codes(clean).filter((c) => c.endsWith(":error")),
+      [],
+      clean,
+    );
   }
   assert.ok(codes("challenge-packs/a.yaml").length > 0, "a pack by its folder is checked, not skipped");
   assert.ok(codes("packs/unknown-key.pack.yaml").includes("unknown-key:error"), "the project config's rule level");
   assert.deepEqual(
-    cliFiles.get("packs/missing-asset.pack.yml")!.filter(([code]) => code === "asset-file-missing").map(([, , message]) => message),
+    cliFiles
+      .get("packs/missing-asset.pack.yml")!
+      .filter(([code]) => code === "asset-file-missing")
+      .map(([, , message]) => message),
     ["version.assets[0].path refers to a missing file: packs/assets/gone.pdf"],
   );
   assert.ok(codes("refund-helper/tests/skill_cases.yml").length > 0, "a case file's own findings");

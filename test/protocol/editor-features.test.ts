@@ -1,6 +1,15 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import type { CompletionList, FoldingRange, Hover, InlayHint, SelectionRange, SemanticTokens, SemanticTokensDelta, SymbolInformation } from "vscode-languageserver/node";
+import type {
+  CompletionList,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  SelectionRange,
+  SemanticTokens,
+  SemanticTokensDelta,
+  SymbolInformation,
+} from "vscode-languageserver/node";
 import { bounded, protocol, ServerProcess } from "../helpers/lsp-client";
 import { pack, sections } from "../helpers/packs";
 import { buildPackModel, SEMANTIC_TOKENS_LEGEND, semanticTokens } from "../../server/src/service";
@@ -43,7 +52,9 @@ after(() => server?.kill());
 
 const request = <R>(method: string, params: unknown) => bounded(server.conn.sendRequest(method, params) as Promise<R>, method);
 
-const text = "# The support pack\n# kept small\n" + pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: input:prompt\n            colour: red") });
+const text =
+  "# The support pack\n# kept small\n" +
+  pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: input:prompt\n            colour: red") });
 const lines = text.split("\n");
 const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle));
 
@@ -66,7 +77,10 @@ test("protocol: semantic tokens in full, then as one edit after a change, then f
   assert.deepEqual(full.data, semanticTokens(buildPackModel(text)).data);
   assert.ok(full.resultId);
   const unknown = SEMANTIC_TOKENS_LEGEND.tokenTypes.indexOf("unknownKey");
-  assert.ok(full.data.some((n, i) => i % 5 === 3 && n === unknown), "the unknown key `colour` is a token");
+  assert.ok(
+    full.data.some((n, i) => i % 5 === 3 && n === unknown),
+    "the unknown key `colour` is a token",
+  );
 
   const line = lineOf("challenge_key: refund-question");
   const edited = text.replace("challenge_key: refund-question", "challenge_key: refund-questions");
@@ -85,8 +99,17 @@ test("protocol: semantic tokens in full, then as one edit after a change, then f
   const stale = await request<SemanticTokens>("textDocument/semanticTokens/full/delta", { textDocument: doc, previousResultId: "no such result" });
   assert.deepEqual(stale.data, expected, "a result the server no longer has: the full tokens");
 
-  const ranged = await request<SemanticTokens>("textDocument/semanticTokens/range", { textDocument: doc, range: { start: { line, character: 0 }, end: { line, character: 40 } } });
-  assert.deepEqual(ranged.data, [line, lines[line].indexOf("refund-question"), "refund-questions".length, SEMANTIC_TOKENS_LEGEND.tokenTypes.indexOf("class"), 0]);
+  const ranged = await request<SemanticTokens>("textDocument/semanticTokens/range", {
+    textDocument: doc,
+    range: { start: { line, character: 0 }, end: { line, character: 40 } },
+  });
+  assert.deepEqual(ranged.data, [
+    line,
+    lines[line].indexOf("refund-question"),
+    "refund-questions".length,
+    SEMANTIC_TOKENS_LEGEND.tokenTypes.indexOf("class"),
+    0,
+  ]);
 
   // Back to the text the other tests read.
   await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version: 3 }, contentChanges: [{ text }] });
@@ -101,8 +124,14 @@ test("protocol: semantic tokens in full, then as one edit after a change, then f
 
 test("protocol: selection ranges grow from the name in `input:prompt` to the document", async () => {
   const line = lineOf("source: input:prompt");
-  const [r] = await request<SelectionRange[]>("textDocument/selectionRange", { textDocument: { uri: PACK }, positions: [{ line, character: lines[line].indexOf("prompt") + 2 }] });
-  const slice = (s: SelectionRange) => (s.range.start.line === s.range.end.line ? lines[s.range.start.line].slice(s.range.start.character, s.range.end.character) : `lines ${s.range.start.line}-${s.range.end.line}`);
+  const [r] = await request<SelectionRange[]>("textDocument/selectionRange", {
+    textDocument: { uri: PACK },
+    positions: [{ line, character: lines[line].indexOf("prompt") + 2 }],
+  });
+  const slice = (s: SelectionRange) =>
+    s.range.start.line === s.range.end.line
+      ? lines[s.range.start.line].slice(s.range.start.character, s.range.end.character)
+      : `lines ${s.range.start.line}-${s.range.end.line}`;
   assert.deepEqual([slice(r), slice(r.parent!), slice(r.parent!.parent!)], ["prompt", "input:prompt", "source: input:prompt"]);
   let depth = 0;
   for (let s: SelectionRange | undefined = r; s; s = s.parent) depth++;
@@ -121,7 +150,9 @@ test("protocol: inlay hints show the challenge's title and the input's value; pa
   );
   const before = inlayRefreshes;
   const tokensBefore = tokenRefreshes;
-  await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, { settings: { packlint: { diagnosticsDebounceMs: 0, inlayHints: { enabled: false } } } });
+  await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
+    settings: { packlint: { diagnosticsDebounceMs: 0, inlayHints: { enabled: false } } },
+  });
   // Semantic tokens are asked for again too (the document kinds may have changed with the settings).
   await server.waitFor("inlay hint and semantic token refreshes", () => (inlayRefreshes > before && tokenRefreshes > tokensBefore ? true : undefined));
   assert.deepEqual(await request<InlayHint[]>("textDocument/inlayHint", { textDocument: { uri: PACK }, range }), []);
@@ -148,7 +179,8 @@ test("protocol: workspace symbols find the pack itself, its assets, judges and m
   assert.ok(spec.includes("tone-judge"));
   const uri = "file:///tmp/packlint-editor/judged.pack.yaml";
   await open(uri, pack({ head: sections.head.replace("support-eval", "judged-eval"), evaluationSpec: spec }));
-  const find = async (query: string) => (await request<SymbolInformation[]>("workspace/symbol", { query })).filter((s) => s.location.uri === uri).map((s) => [s.name, s.kind]);
+  const find = async (query: string) =>
+    (await request<SymbolInformation[]>("workspace/symbol", { query })).filter((s) => s.location.uri === uri).map((s) => [s.name, s.kind]);
   assert.deepEqual(await find("judged-eval"), [["judged-eval", P.SymbolKind.Package]]);
   assert.deepEqual(await find("policy_pdf"), [["policy_pdf", P.SymbolKind.File]]);
   assert.deepEqual(await find("tone-judge"), [["tone-judge", P.SymbolKind.Event]]);

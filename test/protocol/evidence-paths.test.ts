@@ -34,11 +34,18 @@ test("protocol: an evidence path's undeclared key is a warning, and the path nav
   assert.deepEqual((await server.diagnosticsFor(URI, 2)).diagnostics, []);
   const inputLine = lines.findIndex((l) => l.includes("- key: prompt"));
   const definition = await request<Location[]>(P.DefinitionRequest.type, { textDocument: { uri: URI }, position: at });
-  assert.deepEqual(definition.map((l) => l.range.start.line), [inputLine]);
+  assert.deepEqual(
+    definition.map((l) => l.range.start.line),
+    [inputLine],
+  );
   const rename = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: { uri: URI }, position: at, newName: "question" });
   assert.deepEqual(
     rename.changes![URI].map((e) => [e.range.start.line, e.newText]),
-    [[pathLine, "question"], [inputLine, "question"], [lines.findIndex((l) => l.includes("source: input:prompt")), "question"]],
+    [
+      [pathLine, "question"],
+      [inputLine, "question"],
+      [lines.findIndex((l) => l.includes("source: input:prompt")), "question"],
+    ],
   );
   assert.equal(await server.stop(), 0);
 });

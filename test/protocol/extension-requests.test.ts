@@ -50,7 +50,13 @@ after(() => server?.kill());
 const request = <R>(method: string, params: unknown) => bounded(server.conn.sendRequest(method, params) as Promise<R>, method);
 const open = (uri: string, text: string, languageId = "yaml", version = 1) =>
   server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
-const lastFor = (uri: string, from = 0) => server.waitFor(`diagnostics of ${uri}`, () => server.published.slice(from).filter((p) => p.uri === uri).at(-1));
+const lastFor = (uri: string, from = 0) =>
+  server.waitFor(`diagnostics of ${uri}`, () =>
+    server.published
+      .slice(from)
+      .filter((p) => p.uri === uri)
+      .at(-1),
+  );
 
 test("validate workspace: every pack and case file below the folders, pushed from disk; dependencies and dot-folders skipped", async () => {
   const result = await request<Record<string, number>>(Requests.validateWorkspace, {});
@@ -61,7 +67,12 @@ test("validate workspace: every pack and case file below the folders, pushed fro
   const errors = (await lastFor(BROKEN)).diagnostics.filter((d: Diagnostic) => d.severity === 1);
   assert.deepEqual(
     errors.map((d: Diagnostic) => [d.code, d.message]),
-    [["case-challenge-key-undeclared", "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-question”. Did you mean “refund-questoin”? Declared challenges: “refund-questoin”."]],
+    [
+      [
+        "case-challenge-key-undeclared",
+        "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-question”. Did you mean “refund-questoin”? Declared challenges: “refund-questoin”.",
+      ],
+    ],
   );
   assert.deepEqual((await lastFor(VALID)).diagnostics, []);
 });
@@ -74,7 +85,10 @@ test("validate workspace: an opened file's own diagnostics take over, and closin
   const from2 = server.published.length;
   await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri: BROKEN } });
   const back = await lastFor(BROKEN, from2);
-  assert.deepEqual(back.diagnostics.map((d: Diagnostic) => d.code), ["case-challenge-key-undeclared"]);
+  assert.deepEqual(
+    back.diagnostics.map((d: Diagnostic) => d.code),
+    ["case-challenge-key-undeclared"],
+  );
 });
 
 test("status: the kind and the error and warning counts of an open document; nothing for other files", async () => {
@@ -108,15 +122,24 @@ test("skill case files: diagnostics, completion and hover, dry-run prompts and t
   const from = server.published.length;
   await open(SKILL, text, "agentclash-skill-cases");
   const published = await server.diagnosticsFor(SKILL, 1, from);
-  assert.ok(published.diagnostics.every((d: Diagnostic) => String(d.code).startsWith("skill-")), JSON.stringify(published.diagnostics));
+  assert.ok(
+    published.diagnostics.every((d: Diagnostic) => String(d.code).startsWith("skill-")),
+    JSON.stringify(published.diagnostics),
+  );
   const lines = text.split("\n");
   const typeLine = lines.findIndex((l) => l.includes("type: trigger"));
   const completion = await request<CompletionList>(P.CompletionRequest.type.method, {
     textDocument: { uri: SKILL },
     position: { line: typeLine, character: lines[typeLine].indexOf("trigger") },
   });
-  assert.ok(completion.items.some((i) => i.label === "plan"), JSON.stringify(completion.items.map((i) => i.label)));
-  const hover = await request<Hover>(P.HoverRequest.type.method, { textDocument: { uri: SKILL }, position: { line: typeLine, character: lines[typeLine].indexOf("type") } });
+  assert.ok(
+    completion.items.some((i) => i.label === "plan"),
+    JSON.stringify(completion.items.map((i) => i.label)),
+  );
+  const hover = await request<Hover>(P.HoverRequest.type.method, {
+    textDocument: { uri: SKILL },
+    position: { line: typeLine, character: lines[typeLine].indexOf("type") },
+  });
   assert.match(JSON.stringify(hover.contents), /trigger/);
 
   const prompts = await request<{ markdown: string }>(Requests.skillPrompts, { uri: SKILL });
@@ -143,10 +166,17 @@ test("skill case files: code actions for the diagnostics in the requested range,
   const typo = (await server.diagnosticsFor(uri, 1, from)).diagnostics.find((d: Diagnostic) => d.code === "skill-case-type-unknown");
   assert.ok(typo);
   const actionsAt = (range: unknown, only?: string[]) =>
-    request<{ title: string; kind: string }[]>(P.CodeActionRequest.type.method, { textDocument: { uri }, range, context: { diagnostics: [], ...(only && { only }) } });
+    request<{ title: string; kind: string }[]>(P.CodeActionRequest.type.method, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics: [], ...(only && { only }) },
+    });
   const fixes = await actionsAt(typo.range);
   assert.deepEqual(fixes[0], { ...fixes[0], title: 'Change to "trigger"', kind: "quickfix" });
-  assert.ok(fixes.every((a) => a.title.startsWith("Change to") && a.kind === "quickfix"), JSON.stringify(fixes));
+  assert.ok(
+    fixes.every((a) => a.title.startsWith("Change to") && a.kind === "quickfix"),
+    JSON.stringify(fixes),
+  );
   assert.deepEqual(await actionsAt(typo.range, ["refactor"]), []);
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   assert.deepEqual(await actionsAt(top), [], "a diagnostic elsewhere in the file offers nothing here");

@@ -15,7 +15,8 @@ import { Requests } from "../../shared/src";
  */
 
 const MARKER = "packlint-test-fault-here";
-const withChallenge = (key: string) => pack({ challenges: sections.challenges.replace("refund-question", key), inputSets: sections.inputSets.replace("refund-question", key) });
+const withChallenge = (key: string) =>
+  pack({ challenges: sections.challenges.replace("refund-question", key), inputSets: sections.inputSets.replace("refund-question", key) });
 const faulty = (key: string) => `# ${MARKER}\n` + withChallenge(key);
 
 const root = packTree({
@@ -39,7 +40,14 @@ after(() => server?.kill());
 
 const request = <R>(method: string, params: unknown) => bounded(server.conn.sendRequest(method, params) as Promise<R>, method);
 const lastFor = (uri: string, from: number) =>
-  server.waitFor(`diagnostics of ${uri}`, () => server.published.slice(from).filter((p) => p.uri === uri).at(-1)?.diagnostics);
+  server.waitFor(
+    `diagnostics of ${uri}`,
+    () =>
+      server.published
+        .slice(from)
+        .filter((p) => p.uri === uri)
+        .at(-1)?.diagnostics,
+  );
 const codes = (d: Diagnostic[]) => d.map((x) => [x.code, x.severity]);
 
 function assertInternalError(d: Diagnostic[]): void {
@@ -69,7 +77,9 @@ test("open documents: the faulty one gets one internal-error, the others their d
   const uri = "untitled:faulty.pack.yaml";
   const goodUri = "untitled:good.pack.yaml";
   let from = server.published.length;
-  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "yaml", version: 1, text: faulty("open-question") } });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: "yaml", version: 1, text: faulty("open-question") },
+  });
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
     textDocument: { uri: goodUri, languageId: "yaml", version: 1, text: withChallenge("good-open").replace("difficulty: easy", "difficulty: eazy") },
   });

@@ -28,7 +28,9 @@ after(() => {
 
 test("protocol: after each incremental didChange the server publishes what a fresh build of the text gives", async () => {
   const doc = TextDocument.create(PACK, "yaml", 1, generatePack({ cases: 40 }));
-  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: PACK, languageId: "yaml", version: 1, text: doc.getText() } });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: PACK, languageId: "yaml", version: 1, text: doc.getText() },
+  });
   await server.diagnosticsFor(PACK, 1);
   const r = rng(4242);
   for (let version = 2; version <= 25; version++) {
@@ -53,7 +55,10 @@ test("protocol: a large pack keeps its diagnostics, loses code lenses and links,
   const text = generatePack({ cases: 30 });
   await large.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: LARGE, languageId: "yaml", version: 1, text } });
   const published = await large.diagnosticsFor(LARGE, 1);
-  assert.deepEqual(published.diagnostics.map((d) => d.code), packDiagnostics(buildPackModel(text)).map((d) => d.code));
+  assert.deepEqual(
+    published.diagnostics.map((d) => d.code),
+    packDiagnostics(buildPackModel(text)).map((d) => d.code),
+  );
   const request = <R>(method: string) => bounded(large.conn.sendRequest(method, { textDocument: { uri: LARGE } }) as Promise<R>, method);
   assert.deepEqual(await request<CodeLens[]>("textDocument/codeLens"), []);
   assert.deepEqual(await request<DocumentLink[]>("textDocument/documentLink"), []);

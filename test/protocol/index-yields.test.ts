@@ -115,13 +115,22 @@ test("one model per pack text: the index uses the open document's, an opening re
   const { server, events, ended } = await start(root);
   try {
     await server.waitFor("the index to end", () => (ended() ? true : undefined));
-    assert.deepEqual(["a", "b", "c"].map((n) => builds(events, `${n}.pack.yaml`)), [1, 1, 1], "the index builds each pack's model once");
+    assert.deepEqual(
+      ["a", "b", "c"].map((n) => builds(events, `${n}.pack.yaml`)),
+      [1, 1, 1],
+      "the index builds each pack's model once",
+    );
 
     // Opened with the text the index analysed: its model is reused.
     const a = uriOf("a.pack.yaml");
-    await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: a, languageId: "yaml", version: 1, text: text("alpha") } });
+    await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: a, languageId: "yaml", version: 1, text: text("alpha") },
+    });
     await server.waitFor("a's diagnostics", () => (events.includes(`published:${a}@1`) ? true : undefined));
-    const completion = await bounded(server.conn.sendRequest(P.CompletionRequest.type.method, { textDocument: { uri: a }, position: { line: 1, character: 2 } }), "completion");
+    const completion = await bounded(
+      server.conn.sendRequest(P.CompletionRequest.type.method, { textDocument: { uri: a }, position: { line: 1, character: 2 } }),
+      "completion",
+    );
     assert.ok(completion, "the reused model answers requests");
     assert.equal(builds(events, "a.pack.yaml"), 1, "opening a pack the index analysed builds no model");
 
@@ -141,7 +150,9 @@ test("one model per pack text: the index uses the open document's, an opening re
 
     // Opened with other text than the disk's: that text has a model of its own (the count sees builds).
     const c = uriOf("c.pack.yaml");
-    await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: c, languageId: "yaml", version: 1, text: text("gamma-unsaved") } });
+    await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: c, languageId: "yaml", version: 1, text: text("gamma-unsaved") },
+    });
     await server.waitFor("c's diagnostics", () => (events.includes(`published:${c}@1`) ? true : undefined));
     assert.equal(builds(events, "c.pack.yaml"), 2, "a text the index did not analyse is built");
   } finally {

@@ -24,7 +24,9 @@ async function start(showDocument: boolean) {
       server?.wake();
     });
   });
-  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: "agentclash-pack", version: 1, text: EXAMPLE } });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: URI, languageId: "agentclash-pack", version: 1, text: EXAMPLE },
+  });
   return { server, shown };
 }
 
@@ -57,7 +59,11 @@ test("every lens has a command the server executes; each count is the references
     const count = Number(/\d+/.exec(lens.command!.title)![0]);
     assert.equal(shown.length, count, lens.command!.title);
     if (/^\d+ cases?$/.test(lens.command!.title)) continue; // an input set's cases are not references to it
-    const refs = await request<Location[]>(a.server, P.ReferencesRequest.type.method, { textDocument: { uri: URI }, position: lens.range.start, context: { includeDeclaration: false } });
+    const refs = await request<Location[]>(a.server, P.ReferencesRequest.type.method, {
+      textDocument: { uri: URI },
+      position: lens.range.start,
+      context: { includeDeclaration: false },
+    });
     assert.equal(refs.length, count, `${lines[lens.range.start.line].trim()}: "${lens.command!.title}" against ${refs.length} references`);
     assert.deepEqual(shown, refs);
   }
@@ -67,7 +73,10 @@ test("every lens has a command the server executes; each count is the references
 
 test("executing show references: the locations are answered, the first shown with window/showDocument", async () => {
   const lens = (await lenses(a.server)).find((l) => l.command!.title.startsWith("2 cases") || l.command!.title.startsWith("1 case in"))!;
-  const answer = await request<Location[]>(a.server, P.ExecuteCommandRequest.type.method, { command: lens.command!.command, arguments: lens.command!.arguments });
+  const answer = await request<Location[]>(a.server, P.ExecuteCommandRequest.type.method, {
+    command: lens.command!.command,
+    arguments: lens.command!.arguments,
+  });
   const locations = lens.command!.arguments![2] as Location[];
   assert.deepEqual(answer, locations);
   await a.server.waitFor("showDocument", () => a.shown.documents[0]);
@@ -88,7 +97,11 @@ test("a client that cannot show documents gets the locations listed in a message
 });
 
 test("an unknown command or malformed arguments are InvalidParams", async () => {
-  for (const params of [{ command: "packlint.nope" }, { command: ServerCommands.showReferences, arguments: ["x", 1, [{ uri: 3 }]] }, { command: ServerCommands.runInputSet, arguments: [] }]) {
+  for (const params of [
+    { command: "packlint.nope" },
+    { command: ServerCommands.showReferences, arguments: ["x", 1, [{ uri: 3 }]] },
+    { command: ServerCommands.runInputSet, arguments: [] },
+  ]) {
     await assert.rejects(request(a.server, P.ExecuteCommandRequest.type.method, params), (e: { code: number }) => e.code === P.ErrorCodes.InvalidParams);
   }
 });

@@ -44,7 +44,10 @@ test("start: the server's version, its folders, each config it read (a broken on
   await logged("folders", new RegExp(`^workspace folders: folder0 \\(${ws.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`));
   const totals = await logged("index totals", /^indexed \d+ files/);
   assert.match(totals, /^indexed 4 files \(3 packs, 1 Skill case file\) in \d+ ms$/);
-  assert.ok(server.logs.some((l) => l === `config read: ${join(ws, ".packlintrc.json")} (rules: 1)`), server.logs.join("\n"));
+  assert.ok(
+    server.logs.some((l) => l === `config read: ${join(ws, ".packlintrc.json")} (rules: 1)`),
+    server.logs.join("\n"),
+  );
   assert.ok(server.logs.some((l) => l.startsWith(`config read: ${join(ws, "broken", ".packlintrc.json")}`)));
   assert.ok(server.logs.some((l) => l.startsWith(`packlint: ${join(ws, "broken", ".packlintrc.json")}: `) && l.endsWith("(its well-formed parts apply)")));
   assert.ok(server.logs.indexOf(`workspace folders: folder0 (${ws})`) < server.logs.indexOf(totals), "folders before totals");
@@ -55,7 +58,10 @@ test("opening a document says what it is served as and why, or why it is not ser
     server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: uriOf(rel), languageId, version: 1, text } });
   await open("notes.yaml", "title: not a pack\n");
   const notServed = await logged("not served", /^not serving .*notes\.yaml/);
-  assert.equal(notServed, `not serving ${join(ws, "notes.yaml")}: its name matches no glob (packlint.packGlobs, packlint.skillCaseGlobs, a config's \`packs\`), and its content has neither a top-level \`pack:\` with \`challenges:\` or \`input_sets:\` nor a top-level \`skill:\` with \`cases:\``);
+  assert.equal(
+    notServed,
+    `not serving ${join(ws, "notes.yaml")}: its name matches no glob (packlint.packGlobs, packlint.skillCaseGlobs, a config's \`packs\`), and its content has neither a top-level \`pack:\` with \`challenges:\` or \`input_sets:\` nor a top-level \`skill:\` with \`cases:\``,
+  );
   await open("other.yaml", pack());
   assert.equal(await logged("served by content", /^serving .*other\.yaml/), `serving ${join(ws, "other.yaml")} as a challenge pack, by its content`);
   await open("packs/a.pack.yaml", pack());
@@ -66,7 +72,9 @@ test("opening a document says what it is served as and why, or why it is not ser
 
 test("editing is quiet: no log line per change; with tracing on, requests are traced with their time", async () => {
   const uri = uriOf("packs/b.pack.yaml");
-  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "agentclash-pack", version: 1, text: pack() } });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: "agentclash-pack", version: 1, text: pack() },
+  });
   await server.diagnosticsFor(uri, 1);
   const before = server.logs.length;
   for (let v = 2; v <= 21; v++) {

@@ -106,7 +106,10 @@ test("a held pull ends when the client cancels it", async () => {
     source.cancel();
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("the cancelled pull was held")), 5_000)));
-    await assert.rejects(Promise.race([held, waited]).finally(() => clearTimeout(timer)), (e: { code?: number }) => e.code === P.LSPErrorCodes.RequestCancelled);
+    await assert.rejects(
+      Promise.race([held, waited]).finally(() => clearTimeout(timer)),
+      (e: { code?: number }) => e.code === P.LSPErrorCodes.RequestCancelled,
+    );
     assert.equal(refreshes(), 0);
   } finally {
     server.kill();

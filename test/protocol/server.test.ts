@@ -32,14 +32,23 @@ test("protocol: didOpen publishes diagnostics for that version", async () => {
   const published = await server.diagnosticsFor(PACK, 1);
   assert.deepEqual(
     published.diagnostics.map((d: Diagnostic) => [d.code, d.range.start.line, d.message]),
-    [["case-challenge-key-undeclared", typoLine, "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-questoin”. Did you mean “refund-question”? Declared challenges: “refund-question”."]],
+    [
+      [
+        "case-challenge-key-undeclared",
+        typoLine,
+        "input_sets[0].cases[0].challenge_key must reference a declared challenge. Found “refund-questoin”. Did you mean “refund-question”? Declared challenges: “refund-question”.",
+      ],
+    ],
   );
 });
 
 test("protocol: completion, hover, definition, references, documentSymbol", async () => {
   const position = { line: typoLine, character: typoChar };
   const completion = await request<CompletionList>(P.CompletionRequest.type, { textDocument: doc, position });
-  assert.deepEqual(completion.items.map((i) => i.label), ["refund-question"]);
+  assert.deepEqual(
+    completion.items.map((i) => i.label),
+    ["refund-question"],
+  );
   const declLine = lines.findIndex((l) => l.includes("- key: refund-question"));
   const onKey = { line: declLine, character: lines[declLine].indexOf("refund-question") + 2 };
   const hover = await request<Hover>(P.HoverRequest.type, { textDocument: doc, position: onKey });
@@ -48,20 +57,34 @@ test("protocol: completion, hover, definition, references, documentSymbol", asyn
   const onSource = { line: promptLine, character: lines[promptLine].indexOf("prompt") };
   const definition = await request<Location[]>(P.DefinitionRequest.type, { textDocument: doc, position: onSource });
   const inputLine = lines.findIndex((l) => l.includes("- key: prompt"));
-  assert.deepEqual(definition.map((l) => [l.uri, l.range.start.line]), [[PACK, inputLine]]);
+  assert.deepEqual(
+    definition.map((l) => [l.uri, l.range.start.line]),
+    [[PACK, inputLine]],
+  );
   const refs = await request<Location[]>(P.ReferencesRequest.type, { textDocument: doc, position: onSource, context: { includeDeclaration: true } });
-  assert.deepEqual(refs.map((l) => l.range.start.line), [inputLine, promptLine]);
+  assert.deepEqual(
+    refs.map((l) => l.range.start.line),
+    [inputLine, promptLine],
+  );
   const symbols = await request<DocumentSymbol[]>(P.DocumentSymbolRequest.type, { textDocument: doc });
-  assert.deepEqual(symbols[0].children!.map((s) => s.name), ["assets", "evaluation_spec", "challenges", "input_sets"]);
+  assert.deepEqual(
+    symbols[0].children!.map((s) => s.name),
+    ["assets", "evaluation_spec", "challenges", "input_sets"],
+  );
 });
 
 test("protocol: codeAction fixes the diagnostic; rename edits every occurrence or refuses", async () => {
   const diagnostics = server.published.filter((p) => p.uri === PACK).at(-1)!.diagnostics;
   const actions = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: doc, range: diagnostics[0].range, context: { diagnostics } });
-  assert.deepEqual(actions.map((a) => a.title), ['Change to "refund-question"', 'Declare challenge "refund-questoin"']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Change to "refund-question"', 'Declare challenge "refund-questoin"'],
+  );
   assert.equal((actions[0].diagnostics![0] as Diagnostic).severity, 1);
   const edit = actions[0].edit!.changes![PACK];
-  assert.deepEqual(edit, [{ range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 15 } }, newText: "refund-question" }]);
+  assert.deepEqual(edit, [
+    { range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 15 } }, newText: "refund-question" },
+  ]);
   const promptLine = lines.findIndex((l) => l.includes("- key: prompt"));
   const at = { line: promptLine, character: lines[promptLine].indexOf("prompt") };
   const rename = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "question" });
@@ -73,22 +96,48 @@ test("protocol: codeAction fixes the diagnostic; rename edits every occurrence o
     return true;
   });
   const quoted = await request<WorkspaceEdit>(P.RenameRequest.type, { textDocument: doc, position: at, newName: "null" });
-  assert.deepEqual(quoted.changes![PACK].map((e) => e.newText), ['"null"', "null"], "quoted where it stands alone, as is after input:");
+  assert.deepEqual(
+    quoted.changes![PACK].map((e) => e.newText),
+    ['"null"', "null"],
+    "quoted where it stands alone, as is after input:",
+  );
   const titleLine = lines.findIndex((l) => l.includes("title: Refund question"));
   assert.equal(await request(P.PrepareRenameRequest.type, { textDocument: doc, position: { line: titleLine, character: 12 } }), null);
 });
 
 test("protocol: source actions: fix all and convert all legacy items, announced and filtered by kind", async () => {
-  assert.deepEqual(server.initializeResult?.capabilities.codeActionProvider, { codeActionKinds: ["quickfix", "source.fixAll.packlint", "source.convertLegacyItems.packlint"] });
+  assert.deepEqual(server.initializeResult?.capabilities.codeActionProvider, {
+    codeActionKinds: ["quickfix", "source.fixAll.packlint", "source.convertLegacyItems.packlint"],
+  });
   const uri = "file:///tmp/packlint-protocol/legacy.pack.yaml";
-  const text = pack({ inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic") });
+  const text = pack({
+    inputSets: sections.inputSets.replace("    cases:", "    items:").replace("case_key: refund-window-basic", "item_key: refund-window-basic"),
+  });
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "yaml", version: 1, text } });
   const everything = { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } };
-  const source = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source"] } });
-  assert.deepEqual(source.map((a) => a.kind), ["source.fixAll.packlint", "source.convertLegacyItems.packlint"]);
-  const fixAll = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["source.fixAll"] } });
-  assert.deepEqual(fixAll.map((a) => a.kind), ["source.fixAll.packlint"]);
-  const quick = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri }, range: everything, context: { diagnostics: [], only: ["quickfix"] } });
+  const source = await request<CodeAction[]>(P.CodeActionRequest.type, {
+    textDocument: { uri },
+    range: everything,
+    context: { diagnostics: [], only: ["source"] },
+  });
+  assert.deepEqual(
+    source.map((a) => a.kind),
+    ["source.fixAll.packlint", "source.convertLegacyItems.packlint"],
+  );
+  const fixAll = await request<CodeAction[]>(P.CodeActionRequest.type, {
+    textDocument: { uri },
+    range: everything,
+    context: { diagnostics: [], only: ["source.fixAll"] },
+  });
+  assert.deepEqual(
+    fixAll.map((a) => a.kind),
+    ["source.fixAll.packlint"],
+  );
+  const quick = await request<CodeAction[]>(P.CodeActionRequest.type, {
+    textDocument: { uri },
+    range: everything,
+    context: { diagnostics: [], only: ["quickfix"] },
+  });
   assert.ok(quick.length > 0 && quick.every((a) => a.kind === "quickfix"));
   await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
 });
@@ -107,7 +156,10 @@ test("protocol: incremental didChange republishes for the new version only", asy
     { method: P.DidChangeTextDocumentNotification.type.method, params: { textDocument: { uri: PACK, version: 4 }, contentChanges: [back] } },
   );
   await server.diagnosticsFor(PACK, 4, from2);
-  assert.deepEqual(server.published.slice(from2).map((p) => p.version), [4]);
+  assert.deepEqual(
+    server.published.slice(from2).map((p) => p.version),
+    [4],
+  );
 });
 
 test("protocol: a settings change re-validates open packs (a rule turned off)", async () => {
@@ -115,7 +167,10 @@ test("protocol: a settings change re-validates open packs (a rule turned off)", 
   const broken = { range: { start: { line: typoLine, character: typoChar }, end: { line: typoLine, character: typoChar + 1 } }, text: "x" };
   await server.conn.sendNotification(P.DidChangeTextDocumentNotification.type, { textDocument: { uri: PACK, version: 5 }, contentChanges: [broken] });
   const withError = await server.diagnosticsFor(PACK, 5, from);
-  assert.deepEqual(withError.diagnostics.map((d: Diagnostic) => d.code), ["case-challenge-key-undeclared"]);
+  assert.deepEqual(
+    withError.diagnostics.map((d: Diagnostic) => d.code),
+    ["case-challenge-key-undeclared"],
+  );
   const from2 = server.published.length;
   await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
     settings: { packlint: { diagnosticsDebounceMs: DEBOUNCE_MS, rules: { "case-challenge-key-undeclared": "off" } } },
@@ -124,7 +179,9 @@ test("protocol: a settings change re-validates open packs (a rule turned off)", 
 });
 
 test("protocol: other YAML gets nothing; params of the wrong shape are InvalidParams; cancellation", async () => {
-  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: OTHER, languageId: "yaml", version: 1, text: "name: x\nitems: []\n" } });
+  await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: OTHER, languageId: "yaml", version: 1, text: "name: x\nitems: []\n" },
+  });
   assert.equal(await request(P.CompletionRequest.type, { textDocument: { uri: OTHER }, position: { line: 1, character: 0 } }), null);
   assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: OTHER }), { kind: null });
   assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: PACK }), { kind: "challenge-pack", by: "glob" });
@@ -141,7 +198,9 @@ test("protocol: other YAML gets nothing; params of the wrong shape are InvalidPa
 test("protocol: a settings change that makes a document a pack serves it as one, and the open pack is checked again", async () => {
   const from = server.published.length;
   await server.conn.sendNotification(P.DidChangeConfigurationNotification.type, {
-    settings: { packlint: { diagnosticsDebounceMs: DEBOUNCE_MS, packGlobs: ["**/*.pack.yaml", "**/other.yaml"], rules: { "case-challenge-key-undeclared": "off" } } },
+    settings: {
+      packlint: { diagnosticsDebounceMs: DEBOUNCE_MS, packGlobs: ["**/*.pack.yaml", "**/other.yaml"], rules: { "case-challenge-key-undeclared": "off" } },
+    },
   });
   assert.deepEqual(await request({ method: "packlint/documentKind" }, { uri: OTHER }), { kind: "challenge-pack", by: "glob" });
   const other = await server.diagnosticsFor(OTHER, 1, from);
@@ -161,9 +220,15 @@ test("protocol: a client that pulls diagnostics gets them on request", async () 
   const pull = await ServerProcess.start({ diagnosticsDebounceMs: 5 }, { textDocument: { diagnostic: { dynamicRegistration: false } } });
   try {
     await pull.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri: PACK, languageId: "yaml", version: 1, text: typo } });
-    const report = (await bounded(pull.conn.sendRequest(P.DocumentDiagnosticRequest.type.method, { textDocument: doc }), "pull")) as { kind: string; items: Diagnostic[] };
+    const report = (await bounded(pull.conn.sendRequest(P.DocumentDiagnosticRequest.type.method, { textDocument: doc }), "pull")) as {
+      kind: string;
+      items: Diagnostic[];
+    };
     assert.equal(report.kind, "full");
-    assert.deepEqual(report.items.map((d) => d.code), ["case-challenge-key-undeclared"]);
+    assert.deepEqual(
+      report.items.map((d) => d.code),
+      ["case-challenge-key-undeclared"],
+    );
     assert.equal(await pull.stop(), 0);
     assert.deepEqual(pull.published, []);
   } finally {
@@ -176,7 +241,10 @@ test("protocol: the same server runs over node IPC, as the VS Code client starts
   try {
     const conn = P.createProtocolConnection(new P.IPCMessageReader(child), new P.IPCMessageWriter(child));
     conn.listen();
-    const init = (await bounded(conn.sendRequest(P.InitializeRequest.type.method, { processId: process.pid, rootUri: null, capabilities: {} }), "ipc initialize")) as {
+    const init = (await bounded(
+      conn.sendRequest(P.InitializeRequest.type.method, { processId: process.pid, rootUri: null, capabilities: {} }),
+      "ipc initialize",
+    )) as {
       capabilities: { textDocumentSync: { change: number } };
     };
     assert.equal(init.capabilities.textDocumentSync.change, 2);

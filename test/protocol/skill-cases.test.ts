@@ -34,17 +34,31 @@ test("protocol: a case file's outline, inputs.files links, and code actions for 
   assert.ok(codes.includes("skill-case-type-unknown") && codes.includes("skill-input-file-missing"), JSON.stringify(codes));
 
   const symbols = await request<DocumentSymbol[]>(P.DocumentSymbolRequest.type, { textDocument: { uri: SKILL } });
-  assert.deepEqual(symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)]), [["skill", []], ["defaults", []], ["trigger", ["trigger_002"]], ["trigerr", ["trigger_001"]]]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)]),
+    [
+      ["skill", []],
+      ["defaults", []],
+      ["trigger", ["trigger_002"]],
+      ["trigerr", ["trigger_001"]],
+    ],
+  );
 
   const links = await request<DocumentLink[]>(P.DocumentLinkRequest.type, { textDocument: { uri: SKILL } });
   const line = text.split("\n").findIndex((l) => l.includes("references/policy.md"));
-  assert.deepEqual(links.map((l) => [l.target, l.range.start.line]), [[URI.file(join(ws, "skills/refund-helper/references/policy.md")).toString(), line]]);
+  assert.deepEqual(
+    links.map((l) => [l.target, l.range.start.line]),
+    [[URI.file(join(ws, "skills/refund-helper/references/policy.md")).toString(), line]],
+  );
 
   const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   assert.deepEqual(await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri: SKILL }, range: nowhere, context: { diagnostics: [] } }), []);
   const type = published.diagnostics.find((d: Diagnostic) => d.code === "skill-case-type-unknown")!;
   const actions = await request<CodeAction[]>(P.CodeActionRequest.type, { textDocument: { uri: SKILL }, range: type.range, context: { diagnostics: [type] } });
   assert.equal(actions[0].title, 'Change to "trigger"');
-  assert.ok(actions.every((a) => (a.diagnostics ?? []).every((d) => d.code === "skill-case-type-unknown")), JSON.stringify(actions.map((a) => a.title)));
+  assert.ok(
+    actions.every((a) => (a.diagnostics ?? []).every((d) => d.code === "skill-case-type-unknown")),
+    JSON.stringify(actions.map((a) => a.title)),
+  );
   assert.equal(await server.stop(), 0);
 });

@@ -41,7 +41,9 @@ const progress: { token: unknown; value: { kind: string; percentage?: number } }
 const registrations: { method: string; registerOptions?: { watchers?: { globPattern: unknown }[] } }[] = [];
 /** Folder B turns the asset check off; folder A's settings say hint, which A's config (error) overrides. */
 const folderSettings = (scopeUri?: string) =>
-  scopeUri === B_URI ? { diagnosticsDebounceMs: 5, rules: { "asset-file-missing": "off" } } : { diagnosticsDebounceMs: 5, rules: { "asset-file-missing": "hint" } };
+  scopeUri === B_URI
+    ? { diagnosticsDebounceMs: 5, rules: { "asset-file-missing": "off" } }
+    : { diagnosticsDebounceMs: 5, rules: { "asset-file-missing": "hint" } };
 
 before(async () => {
   const setup = (conn: ProtocolConnection) => {
@@ -71,7 +73,14 @@ const watched = (...changes: [string, 1 | 2 | 3][]) =>
   server.conn.sendNotification(P.DidChangeWatchedFilesNotification.type, { changes: changes.map(([path, type]) => ({ uri: uriOf(path), type })) });
 const [CREATED, CHANGED, DELETED] = [1, 2, 3] as const;
 const lastFor = (uri: string, from: number, ok: (d: Diagnostic[]) => boolean = () => true) =>
-  server.waitFor(`diagnostics of ${uri}`, () => server.published.slice(from).filter((p) => p.uri === uri && ok(p.diagnostics)).at(-1)?.diagnostics);
+  server.waitFor(
+    `diagnostics of ${uri}`,
+    () =>
+      server.published
+        .slice(from)
+        .filter((p) => p.uri === uri && ok(p.diagnostics))
+        .at(-1)?.diagnostics,
+  );
 const codes = (d: Diagnostic[]) => d.map((x) => [x.code, x.severity]);
 
 test("index: built in the background with workDoneProgress; every file watched", async () => {
@@ -80,7 +89,11 @@ test("index: built in the background with workDoneProgress; every file watched",
   assert.equal(mine[0].kind, "begin");
   const percents = mine.filter((v) => v.kind === "report").map((v) => v.percentage!);
   assert.ok(percents.length >= 1 && percents.at(-1) === 100, JSON.stringify(mine));
-  assert.deepEqual(percents, [...percents].sort((x, y) => x - y), "never goes back");
+  assert.deepEqual(
+    percents,
+    [...percents].sort((x, y) => x - y),
+    "never goes back",
+  );
   const watch = registrations.find((r) => r.method === P.DidChangeWatchedFilesNotification.type.method);
   assert.deepEqual(watch?.registerOptions?.watchers, [{ globPattern: "**/*" }]);
 });
@@ -89,9 +102,18 @@ test("workspace symbols: challenges, input sets, cases and validators of files n
   const all = await symbols("");
   const names = (list: SymbolInformation[]) => [...new Set(list.map((s) => s.name))].sort();
   assert.deepEqual(names(all.filter((s) => s.kind === 5)), ["billing-question", "missing-asset-question", "odd-question", "refund-question"]);
-  assert.ok(all.some((s) => s.kind === 2 && s.name === "refund-smoke"), "input sets");
-  assert.ok(all.some((s) => s.kind === 19 && s.name === "refund-window-basic" && s.containerName === "support-eval › refund-smoke"), "cases, in their input set");
-  assert.ok(all.some((s) => s.kind === 12 && s.name === "exact"), "validators");
+  assert.ok(
+    all.some((s) => s.kind === 2 && s.name === "refund-smoke"),
+    "input sets",
+  );
+  assert.ok(
+    all.some((s) => s.kind === 19 && s.name === "refund-window-basic" && s.containerName === "support-eval › refund-smoke"),
+    "cases, in their input set",
+  );
+  assert.ok(
+    all.some((s) => s.kind === 12 && s.name === "exact"),
+    "validators",
+  );
 
   const support = all.find((s) => s.name === "refund-question")!;
   assert.equal(support.location.uri, uriOf(join(A, "packs/support.pack.yaml")));
@@ -113,9 +135,21 @@ test("validate workspace: each folder's settings and project config; asset paths
   const missing = await lastFor(uriOf(join(A, "packs/missing.pack.yaml")), from);
   const found = missing.find((d) => d.code === "asset-file-missing")!;
   assert.equal(found.severity, 1, "A's config (error) wins over A's settings (hint)");
-  assert.equal(found.message, "version.assets[0].path refers to a missing file: packs/assets/gone.pdf", "relative to the workspace folder, as the CLI prints it");
-  assert.deepEqual(codes(await lastFor(uriOf(join(B, "refunds.pack.yaml")), from)).filter(([c]) => String(c).startsWith("asset")), [], "B turns it off");
-  assert.deepEqual(codes(await lastFor(uriOf(join(A, "custom/odd.yml")), from)).filter(([c]) => String(c).startsWith("asset")), [], "../packs/… stays inside");
+  assert.equal(
+    found.message,
+    "version.assets[0].path refers to a missing file: packs/assets/gone.pdf",
+    "relative to the workspace folder, as the CLI prints it",
+  );
+  assert.deepEqual(
+    codes(await lastFor(uriOf(join(B, "refunds.pack.yaml")), from)).filter(([c]) => String(c).startsWith("asset")),
+    [],
+    "B turns it off",
+  );
+  assert.deepEqual(
+    codes(await lastFor(uriOf(join(A, "custom/odd.yml")), from)).filter(([c]) => String(c).startsWith("asset")),
+    [],
+    "../packs/… stays inside",
+  );
 });
 
 test("file watching: created, changed, renamed and deleted files and folders keep the index (and published diagnostics) current", async () => {
@@ -138,7 +172,10 @@ test("file watching: created, changed, renamed and deleted files and folders kee
   renameSync(file, moved);
   from = server.published.length;
   await watched([file, DELETED], [moved, CREATED]);
-  assert.deepEqual((await symbols("changed-question")).map((s) => s.location.uri), [uriOf(moved)]);
+  assert.deepEqual(
+    (await symbols("changed-question")).map((s) => s.location.uri),
+    [uriOf(moved)],
+  );
   assert.deepEqual(await lastFor(uriOf(file), from), [], "the old name's diagnostics are withdrawn");
 
   const dir = join(A, "team");
@@ -153,8 +190,10 @@ test("file watching: created, changed, renamed and deleted files and folders kee
 
 test("open packs: asset paths follow the disk, links only inside the workspace, unsaved keys searchable, config changes apply", async () => {
   const uri = uriOf(join(A, "packs/open.pack.yaml"));
-  const text = withChallenge("unsaved-question")
-    .replace(`path: ${PACK_ASSET}`, "path: assets/later.pdf\n    - key: secret\n      path: ../../outside.txt\n    - key: policy\n      path: assets/policy.pdf");
+  const text = withChallenge("unsaved-question").replace(
+    `path: ${PACK_ASSET}`,
+    "path: assets/later.pdf\n    - key: secret\n      path: ../../outside.txt\n    - key: policy\n      path: assets/policy.pdf",
+  );
   let from = server.published.length;
   await server.conn.sendNotification(P.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "yaml", version: 1, text } });
   const first = await lastFor(uri, from);
@@ -166,14 +205,20 @@ test("open packs: asset paths follow the disk, links only inside the workspace, 
     ],
   );
   const links = await request<DocumentLink[]>(P.DocumentLinkRequest.type.method, { textDocument: { uri } });
-  assert.deepEqual(links.map((l) => l.target), [uriOf(join(A, "packs/assets/policy.pdf"))]);
+  assert.deepEqual(
+    links.map((l) => l.target),
+    [uriOf(join(A, "packs/assets/policy.pdf"))],
+  );
   assert.equal((await symbols("unsaved-question"))[0]?.location.uri, uri, "open, not saved: searched with its current text");
 
   writeFileSync(join(A, "packs/assets/later.pdf"), "%PDF");
   from = server.published.length;
   await watched([join(A, "packs/assets/later.pdf"), CREATED]);
   const later = await lastFor(uri, from);
-  assert.deepEqual(later.filter((d) => String(d.code).startsWith("asset")).map((d) => d.code), ["asset-path-outside-workspace"]);
+  assert.deepEqual(
+    later.filter((d) => String(d.code).startsWith("asset")).map((d) => d.code),
+    ["asset-path-outside-workspace"],
+  );
 
   writeFileSync(join(A, ".packlintrc.json"), JSON.stringify({ rules: { "asset-path-outside-workspace": "off" } }));
   from = server.published.length;

@@ -30,7 +30,10 @@ hook("http", ["request", "get", "createServer"]);
 hook("https", ["request", "get", "createServer"]);
 hook("http2", ["connect", "createServer", "createSecureServer"]);
 hook("dgram", ["createSocket"]);
-hook("dns", functions(require("node:dns")).filter((k) => k !== "Resolver"));
+hook(
+  "dns",
+  functions(require("node:dns")).filter((k) => k !== "Resolver"),
+);
 hook("dns.promises", functions(require("node:dns").promises), require("node:dns").promises);
 hook("globalThis", ["fetch", "WebSocket", "EventSource"], globalThis as unknown as Record<string, unknown>);
 
@@ -62,7 +65,31 @@ if (allow) {
       target[name] = wrapped;
     }
   };
-  const pathFunctions = ["readFile", "readFileSync", "stat", "statSync", "lstat", "lstatSync", "exists", "existsSync", "open", "openSync", "readdir", "readdirSync", "realpath", "realpathSync", "readlink", "readlinkSync", "access", "accessSync", "createReadStream", "opendir", "opendirSync", "watch", "watchFile"];
+  const pathFunctions = [
+    "readFile",
+    "readFileSync",
+    "stat",
+    "statSync",
+    "lstat",
+    "lstatSync",
+    "exists",
+    "existsSync",
+    "open",
+    "openSync",
+    "readdir",
+    "readdirSync",
+    "realpath",
+    "realpathSync",
+    "readlink",
+    "readlinkSync",
+    "access",
+    "accessSync",
+    "createReadStream",
+    "opendir",
+    "opendirSync",
+    "watch",
+    "watchFile",
+  ];
   guard(fs, "fs", pathFunctions);
   guard(fs.promises, "fs.promises", pathFunctions);
 }

@@ -107,7 +107,13 @@ test("the language server never starts a process, touches the network or reads o
     assert.ok(guarded.alive, guarded.stderr);
     return guarded.responseTo(n)!;
   };
-  await ask("initialize", { processId: null, rootUri: URI.file(workspace).toString(), workspaceFolders: [{ uri: URI.file(workspace).toString(), name: "ws" }], capabilities: {}, initializationOptions: { diagnosticsDebounceMs: 0 } });
+  await ask("initialize", {
+    processId: null,
+    rootUri: URI.file(workspace).toString(),
+    workspaceFolders: [{ uri: URI.file(workspace).toString(), name: "ws" }],
+    capabilities: {},
+    initializationOptions: { diagnosticsDebounceMs: 0 },
+  });
   guarded.send({ jsonrpc: "2.0", method: "initialized", params: {} });
   guarded.send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "yaml", version: 1, text } } });
   const links = (await ask("textDocument/documentLink", { textDocument: { uri } })).result as { target: string }[];
@@ -116,7 +122,9 @@ test("the language server never starts a process, touches the network or reads o
     [URI.file(join(workspace, "packs", "assets", "policy.pdf")).toString(), URI.file(join(workspace, "packs", "assets", "policy.pdf")).toString()],
   );
   await guarded.waitFor("diagnostics", 30_000, () => guarded.received.some((m) => m.method === "textDocument/publishDiagnostics"));
-  const published = guarded.received.find((m) => m.method === "textDocument/publishDiagnostics")!.params as { diagnostics: { code: string; message: string }[] };
+  const published = guarded.received.find((m) => m.method === "textDocument/publishDiagnostics")!.params as {
+    diagnostics: { code: string; message: string }[];
+  };
   // Each path leading out is reported; the one that climbs out of the pack's folder but stays inside the workspace is not.
   assert.deepEqual(
     published.diagnostics.filter((d) => d.code === "asset-path-outside-workspace").map((d) => d.message.replace(/ \(.*\)/, "")),
@@ -128,11 +136,21 @@ test("the language server never starts a process, touches the network or reads o
     ],
   );
   const lines = text.split("\n").length;
-  for (const method of ["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/documentHighlight", "textDocument/prepareRename"]) {
+  for (const method of [
+    "textDocument/completion",
+    "textDocument/hover",
+    "textDocument/definition",
+    "textDocument/documentHighlight",
+    "textDocument/prepareRename",
+  ]) {
     for (let line = 0; line < lines; line += 3) await ask(method, { textDocument: { uri }, position: { line, character: 8 } });
   }
   for (const method of ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/codeLens"]) await ask(method, { textDocument: { uri } });
-  await ask("textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } }, context: { diagnostics: [] } });
+  await ask("textDocument/codeAction", {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } },
+    context: { diagnostics: [] },
+  });
   await ask("shutdown", undefined);
   guarded.send({ jsonrpc: "2.0", method: "exit" });
   await guarded.waitFor("exit", 30_000, () => !guarded.alive);

@@ -50,11 +50,16 @@ test("ci-set-nondeterministic: remote URLs and large files in -ci and -smoke set
 
 test("duplicate-case: same payload, inputs and expectations; different ones pass", () => {
   const body = "        payload: {q: 1}\n";
-  expectDiagnostics(pack({ inputSets: `input_sets:\n  - key: refund-full\n    name: S\n    cases:\n${kase("a", body)}      ⟦-⟧ challenge_key: refund-question\n        case_key: b\n${body}` }), {
-    code: "duplicate-case",
-    severity: "hint",
-    field: "input_sets[0].cases[1]",
-  });
+  expectDiagnostics(
+    pack({
+      inputSets: `input_sets:\n  - key: refund-full\n    name: S\n    cases:\n${kase("a", body)}      ⟦-⟧ challenge_key: refund-question\n        case_key: b\n${body}`,
+    }),
+    {
+      code: "duplicate-case",
+      severity: "hint",
+      field: "input_sets[0].cases[1]",
+    },
+  );
   expectNo(oneSet("refund-full", kase("a", body) + kase("b", "        payload: {q: 2}\n")), "duplicate-case");
 });
 
@@ -69,7 +74,9 @@ test("expectation advisories: value and source both set; nothing to observe", ()
 });
 
 test("multiple-input-sets: information listing the keys; one set gives nothing", () => {
-  const two = pack({ inputSets: `⟦input_sets⟧:\n  - key: a-smoke\n    name: A\n    cases:\n${kase("a")}  - key: a-full\n    name: B\n    cases:\n${kase("b")}` });
+  const two = pack({
+    inputSets: `⟦input_sets⟧:\n  - key: a-smoke\n    name: A\n    cases:\n${kase("a")}  - key: a-full\n    name: B\n    cases:\n${kase("b")}`,
+  });
   expectDiagnostics(two, {
     code: "multiple-input-sets",
     severity: "information",
@@ -84,5 +91,8 @@ test("every advisory can be switched off, and none is ever an error", () => {
   const codes = [...new Set(all.filter((d) => d.severity !== "error").map((d) => d.code))];
   assert.ok(codes.length >= 2, codes.join());
   const off = packDiagnostics(buildPackModel(text), { rules: Object.fromEntries(codes.map((c) => [c, "off" as const])) });
-  assert.deepEqual(off.filter((d) => codes.includes(d.code)), []);
+  assert.deepEqual(
+    off.filter((d) => codes.includes(d.code)),
+    [],
+  );
 });

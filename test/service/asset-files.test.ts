@@ -67,15 +67,18 @@ const disk: AssetFiles = (p) => {
 
 test("asset paths: every file path a pack writes, with its field path, trimmed, ranged inside quotes", () => {
   const refs = assetPathRefs(model);
-  assert.deepEqual(refs.map((r) => [r.field, r.path]), [
-    ["version.assets[0].path", "assets/policy.pdf"],
-    ["challenges[0].assets[0].path", "docs/faq.md"],
-    ["input_sets[0].cases[0].assets[0].path", "../../etc/passwd"],
-    ["input_sets[0].cases[0].inputs[0].path", "/abs/prompt.txt"],
-    ["input_sets[0].cases[0].inputs[1].path", "https://example.com/x.json"],
-    ["input_sets[0].cases[0].inputs[2].path", "fixtures/{{order_id}}.json"],
-    ["input_sets[1].cases[0].assets[0].path", "scans/one.png"],
-  ]);
+  assert.deepEqual(
+    refs.map((r) => [r.field, r.path]),
+    [
+      ["version.assets[0].path", "assets/policy.pdf"],
+      ["challenges[0].assets[0].path", "docs/faq.md"],
+      ["input_sets[0].cases[0].assets[0].path", "../../etc/passwd"],
+      ["input_sets[0].cases[0].inputs[0].path", "/abs/prompt.txt"],
+      ["input_sets[0].cases[0].inputs[1].path", "https://example.com/x.json"],
+      ["input_sets[0].cases[0].inputs[2].path", "fixtures/{{order_id}}.json"],
+      ["input_sets[1].cases[0].assets[0].path", "scans/one.png"],
+    ],
+  );
   assert.deepEqual(refs.map((r) => r.range).slice(0, 3), m.ranges.slice(0, 3));
 });
 
@@ -94,13 +97,19 @@ test("asset paths: a missing file is a warning with the resolved path; absolute 
       ],
     ],
   );
-  assert.deepEqual(found.map((d) => d.range), [m.ranges[1], m.ranges[2], m.ranges[3]]);
+  assert.deepEqual(
+    found.map((d) => d.range),
+    [m.ranges[1], m.ranges[2], m.ranges[3]],
+  );
   assert.deepEqual(found[0].data, { path: "docs/faq.md", resolved: "packs/docs/faq.md" });
 });
 
 test("asset paths: rule levels apply (off drops, a level replaces the severity)", () => {
   const found = assetFileDiagnostics(assetPathRefs(model), disk, { rules: { "asset-file-missing": "error", "asset-path-outside-workspace": "off" } });
-  assert.deepEqual(found.map((d) => [d.code, d.severity]), [["asset-file-missing", "error"]]);
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity]),
+    [["asset-file-missing", "error"]],
+  );
 });
 
 test("asset paths: existing files become document links; URLs and placeholders are never looked up", () => {

@@ -22,7 +22,11 @@ for (const c of BROKEN_CASES) {
     assert.equal(first.code, c.first.code);
     assert.equal(at(first), c.first.at);
     if (c.first.message) assert.equal(first.message, c.first.message);
-    if (c.related) assert.deepEqual(first.related?.map((r) => at(r)), [c.related]);
+    if (c.related)
+      assert.deepEqual(
+        first.related?.map((r) => at(r)),
+        [c.related],
+      );
     for (const d of ds) {
       assert.ok(!claimsWrittenKeyMissing(d), `a written key called missing: ${d.field} ${d.message}`);
       assert.ok(!/cannot unmarshal|!!|Go struct/.test(d.message), `a Go-worded message: ${d.message}`);
@@ -49,7 +53,10 @@ test("the same syntax error at the same place is reported once", () => {
   // they are the broken part, and the one cause is reported once.
   const text = "a: [[[x\nb: [[[y\nc: [[[z\n";
   const ds = packDiagnostics(buildPackModel(text));
-  assert.deepEqual(ds.map((d) => `${at(d)} ${d.message}`), ["1:4 this [ opens a list that is never closed: add the closing ]"]);
+  assert.deepEqual(
+    ds.map((d) => `${at(d)} ${d.message}`),
+    ["1:4 this [ opens a list that is never closed: add the closing ]"],
+  );
 });
 
 test(`at most ${MAX_SYNTAX_ERRORS} syntax errors per document, then one that says how many more`, () => {
@@ -62,13 +69,21 @@ test(`at most ${MAX_SYNTAX_ERRORS} syntax errors per document, then one that say
 });
 
 test("checks still run on the parts that parsed: a real error before the broken part is reported", () => {
-  const text = editLine(30, (l) => l.replace("title: ", 'title: "'), editLine(10, (l) => l.replace("native", "nativ")));
+  const text = editLine(
+    30,
+    (l) => l.replace("title: ", 'title: "'),
+    editLine(10, (l) => l.replace("native", "nativ")),
+  );
   const codes = summary(packDiagnostics(buildPackModel(text)));
   assert.deepEqual(codes, ["execution-mode-invalid@10:19", "yaml-syntax@30:12"]);
 });
 
 test("a missing key is still reported in a section the broken part does not reach", () => {
-  const text = editLine(36, (l) => " " + l, editLine(5, () => ""));
+  const text = editLine(
+    36,
+    (l) => " " + l,
+    editLine(5, () => ""),
+  );
   const ds = packDiagnostics(buildPackModel(text));
   assert.deepEqual(summary(ds), ["pack-family-required@2:1", "yaml-syntax@36:6", "multiple-input-sets@41:1"]);
 });
@@ -85,9 +100,14 @@ test("ignored-text: after ..., a second document, a dedent below the root's colu
   assert.deepEqual(warn("pack: {}\n...\n\n  challenges: []\n"), [
     [16, 'ignored: AgentClash stops reading the pack at the "..." on line 2, so it never reads this or anything after it'],
   ]);
-  assert.deepEqual(warn("pack: {}\n--- \nchallenges: []\n"), [[9, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it"]]);
+  assert.deepEqual(warn("pack: {}\n--- \nchallenges: []\n"), [
+    [9, "ignored: a second YAML document; AgentClash reads only the first, so it never reads this or anything after it"],
+  ]);
   assert.deepEqual(warn("  pack: {}\n  version: {}\n# comment\nchallenges: []\n"), [
-    [35, "ignored: this line is indented less than the pack's first line (line 1), which ends the pack for AgentClash, so it never reads this or anything after it"],
+    [
+      35,
+      "ignored: this line is indented less than the pack's first line (line 1), which ends the pack for AgentClash, so it never reads this or anything after it",
+    ],
   ]);
   const d = packDiagnostics(buildPackModel("pack: {}\n...\nchallenges: []\n")).find((x) => x.code === "ignored-text");
   assert.equal(d?.severity, "warning");

@@ -9,7 +9,10 @@ import { resolvePlain, resolveTagged } from "../../server/src/service/model/scal
 test("bundle-empty: empty, whitespace-only and comment-only documents", () => {
   for (const text of ["", "  \n\t\n", "# only a comment\n"]) {
     const d = diagnose(text);
-    assert.deepEqual(d.map((x) => [x.code, x.field, x.message]), [["bundle-empty", "bundle", "is required"]]);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.field, x.message]),
+      [["bundle-empty", "bundle", "is required"]],
+    );
   }
 });
 
@@ -39,7 +42,10 @@ test("yaml-type-mismatch: the key, what it must be and what it is, at the value;
 });
 
 test("yaml coercions follow yaml.v3: quoted digits are not ints, yes is a bool only in bool fields, 010 is octal", () => {
-  expectDiagnostics(pack({ version: 'version:\n  number: ⟦"1"⟧\n' }), { code: "yaml-type-mismatch", message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1`)" });
+  expectDiagnostics(pack({ version: 'version:\n  number: ⟦"1"⟧\n' }), {
+    code: "yaml-type-mismatch",
+    message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1`)",
+  });
   expectValid(pack({ version: "version:\n  number: 010\n" }));
   const m = buildPackModel(pack({ version: "version:\n  number: 0x10\n" }));
   assert.equal(m.bundle.version.number, 16);
@@ -59,7 +65,10 @@ test("floats yaml.v3's ParseFloat rejects stay strings: past float64's range, or
   for (const text of ["._5", ".5_", ".5__5"]) assert.deepEqual(resolvePlain(text), { tag: "!!str", value: text }, text);
   assert.deepEqual(resolvePlain(".5_5"), { tag: "!!float", value: 0.55 });
   assert.deepEqual(resolvePlain("1_0.5"), { tag: "!!float", value: 10.5 });
-  expectDiagnostics(pack({ version: "version:\n  number: ⟦1e400⟧\n" }), { code: "yaml-type-mismatch", message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1e400`)" });
+  expectDiagnostics(pack({ version: "version:\n  number: ⟦1e400⟧\n" }), {
+    code: "yaml-type-mismatch",
+    message: "version.number: expected a whole number from -2147483648 to 2147483647, got a string (`1e400`)",
+  });
 });
 
 test("yaml-duplicate-key: at the second key, related at the first", () => {
@@ -76,14 +85,23 @@ test("yaml-invalid-uuid: artifact_id must be a UUID in one of google/uuid's form
   expectDiagnostics(asset("⟦not-a-uuid⟧"), { code: "yaml-invalid-uuid", message: "invalid UUID length: 10" });
   expectDiagnostics(asset('⟦""⟧'), { code: "yaml-invalid-uuid", message: "invalid UUID length: 0" });
   expectDiagnostics(asset("⟦zzzzzzzz-0000-0000-0000-000000000000⟧"), { code: "yaml-invalid-uuid", message: "invalid UUID format" });
-  for (const ok of ["123e4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000", "urn:uuid:123e4567-e89b-12d3-a456-426614174000", "'{123e4567-e89b-12d3-a456-426614174000}'", "~"]) {
+  for (const ok of [
+    "123e4567-e89b-12d3-a456-426614174000",
+    "123e4567e89b12d3a456426614174000",
+    "urn:uuid:123e4567-e89b-12d3-a456-426614174000",
+    "'{123e4567-e89b-12d3-a456-426614174000}'",
+    "~",
+  ]) {
     expectValid(asset(ok));
   }
 });
 
 test("null list elements are dropped, so later indexes shift as in the reference", () => {
   const d = diagnose(pack({ challenges: "challenges:\n  -\n  - key: x\n    title: T\n    category: c\n    difficulty: nope\n" }));
-  assert.ok(d.some((x) => x.field === "challenges[0].difficulty"), JSON.stringify(d.map((x) => x.field)));
+  assert.ok(
+    d.some((x) => x.field === "challenges[0].difficulty"),
+    JSON.stringify(d.map((x) => x.field)),
+  );
 });
 
 test("anchors, aliases and merge keys work; explicit keys win over merged ones", () => {
@@ -116,15 +134,29 @@ test("anchors, aliases and merge keys work; explicit keys win over merged ones",
     input_sets: []
   `;
   const m = buildPackModel(text);
-  assert.deepEqual(m.bundle.challenges.map((c) => [c.key, c.title]), [["a", "A"], ["b", "A"]]);
-  assert.deepEqual(diagnose(text).filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    m.bundle.challenges.map((c) => [c.key, c.title]),
+    [
+      ["a", "A"],
+      ["b", "A"],
+    ],
+  );
+  assert.deepEqual(
+    diagnose(text).filter((d) => d.severity === "error"),
+    [],
+  );
 });
 
 test("yaml-decode-fatal: unknown anchors, self-containing anchors and alias bombs, all bounded", () => {
   assert.equal(diagnose("pack: *nope\n").find((d) => d.code === "yaml-decode-fatal")?.message, "unknown anchor 'nope' referenced");
   assert.match(diagnose("challenges: &a\n  - *a\n").find((d) => d.code === "yaml-decode-fatal")?.message ?? "", /contains itself/);
   const lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x"]'];
-  for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(",")}]`);
+  for (let i = 1; i < 10; i++)
+    lines.push(
+      `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(",")}]`,
+    );
   lines.push("pack:\n  description: *a9");
   const bomb = `version:\n  evaluation_spec:\n    x:\n${lines.map((l) => "      " + l.replace(/\n/g, "\n      ")).join("\n")}\n`;
   // The guard itself is the bound: without it the expansion (9^10 nodes) would not finish.
@@ -133,13 +165,15 @@ test("yaml-decode-fatal: unknown anchors, self-containing anchors and alias bomb
 });
 
 test("positions are UTF-16 code units, with CRLF line endings", () => {
-  const text = pack({ challenges: "challenges:\r\n  - key: \"🦊 狐\"\r\n    title: T\r\n    category: c\r\n    difficulty: ⟦nope⟧\r\n" });
+  const text = pack({ challenges: 'challenges:\r\n  - key: "🦊 狐"\r\n    title: T\r\n    category: c\r\n    difficulty: ⟦nope⟧\r\n' });
   expectDiagnostics(text, { code: "challenge-difficulty-invalid" });
   const clean = text.replace(/[⟦⟧]/g, "");
   const d = diagnose(clean).find((x) => x.code === "challenge-difficulty-invalid")!;
   const line = clean.split(/\r?\n/)[d.range.start.line];
   assert.equal(line.slice(d.range.start.character, d.range.end.character), "nope");
-  const emoji = diagnose(pack({ challenges: "challenges:\n  - key: x\n    title: \"🦊🦊\"\n    category: c\n    difficulty: 😀\n" })).find((x) => x.code === "challenge-difficulty-invalid")!;
+  const emoji = diagnose(pack({ challenges: 'challenges:\n  - key: x\n    title: "🦊🦊"\n    category: c\n    difficulty: 😀\n' })).find(
+    (x) => x.code === "challenge-difficulty-invalid",
+  )!;
   assert.deepEqual([emoji.range.start.character, emoji.range.end.character], [16, 18]);
 });
 

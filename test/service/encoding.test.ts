@@ -26,7 +26,11 @@ test("encoding: the first byte that is not UTF-8 is reported at its replacement 
     const d = decodeYamlFile(input);
     assert.deepEqual(d.problem?.span, { start: at, end: at + 1 }, what);
     assert.equal(d.text[at], "\uFFFD", what);
-    assert.match(d.problem!.message, new RegExp(`^invalid UTF-8 \\(byte 0x[0-9A-F]{2} at byte offset ${byteOffset}\\): a YAML file must be UTF-8, or UTF-16 with a byte order mark$`), what);
+    assert.match(
+      d.problem!.message,
+      new RegExp(`^invalid UTF-8 \\(byte 0x[0-9A-F]{2} at byte offset ${byteOffset}\\): a YAML file must be UTF-8, or UTF-16 with a byte order mark$`),
+      what,
+    );
     assert.ok(d.text.startsWith("a: "), what);
   }
   const odd = decodeYamlFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("a: b", "utf16le"), Buffer.from([0x41])]));

@@ -17,25 +17,30 @@ test("behavioral-signals-empty: a present block needs signals, `{}` included; ab
 });
 
 test("behavioral-signal-key-invalid: trimmed key outside the enum, with the values for a quick fix", () => {
-  const [d] = expectDiagnostics(withSignals(yaml`
+  const [d] = expectDiagnostics(
+    withSignals(yaml`
     - key: ⟦recovery⟧
       weight: 1
-  `), {
-    code: "behavioral-signal-key-invalid",
-    field: `${S}[0].key`,
-    message: "must be one of recovery_behavior, exploration_efficiency, error_cascade, scope_adherence, confidence_calibration",
-  });
+  `),
+    {
+      code: "behavioral-signal-key-invalid",
+      field: `${S}[0].key`,
+      message: "must be one of recovery_behavior, exploration_efficiency, error_cascade, scope_adherence, confidence_calibration",
+    },
+  );
   assert.equal((d.data?.expected as string[]).length, 5);
   expectNo(withSignals('- key: " recovery_behavior "\n  weight: 1\n'), "behavioral-signal-key-invalid");
 });
 
 test("behavioral-signal-key-duplicate: at the second, the first as related", () => {
-  const m = marked(withSignals(yaml`
+  const m = marked(
+    withSignals(yaml`
     - key: ⟦scope_adherence⟧
       weight: 1
     - key: ⟦scope_adherence⟧
       weight: 2
-  `));
+  `),
+  );
   const got = diagnose(m.text).filter((d) => d.code === "behavioral-signal-key-duplicate");
   assert.equal(got.length, 1);
   assert.equal(got[0].field, `${S}[1].key`);
@@ -45,12 +50,15 @@ test("behavioral-signal-key-duplicate: at the second, the first as related", () 
 });
 
 test("behavioral-signal-key-unsupported: confidence_calibration, a duplicate one too", () => {
-  expectDiagnostics(withSignals(yaml`
+  expectDiagnostics(
+    withSignals(yaml`
     - key: ⟦confidence_calibration⟧
       weight: 1
     - key: ⟦confidence_calibration⟧
       weight: 1
-  `), { code: "behavioral-signal-key-unsupported", message: "is not supported until confidence reporting lands" });
+  `),
+    { code: "behavioral-signal-key-unsupported", message: "is not supported until confidence reporting lands" },
+  );
 });
 
 test("behavioral-signal-weight-positive: zero, negative or absent", () => {
@@ -77,11 +85,13 @@ test("behavioral-signal-threshold-range: outside [0,1], gated or not", () => {
       });
     }
   }
-  for (const ok of ["0", "1", "0.7"]) expectNo(withSignals(`- key: recovery_behavior\n  weight: 1\n  pass_threshold: ${ok}\n`), "behavioral-signal-threshold-range");
+  for (const ok of ["0", "1", "0.7"])
+    expectNo(withSignals(`- key: recovery_behavior\n  weight: 1\n  pass_threshold: ${ok}\n`), "behavioral-signal-threshold-range");
 });
 
 test("a behavioral block of supported, weighted, gated signals is valid", () => {
-  expectValid(withSignals(yaml`
+  expectValid(
+    withSignals(yaml`
     - key: recovery_behavior
       weight: 1
       gate: true
@@ -93,5 +103,6 @@ test("a behavioral block of supported, weighted, gated signals is valid", () => 
     - key: scope_adherence
       weight: 1
       pass_threshold: 0
-  `));
+  `),
+  );
 });

@@ -81,7 +81,10 @@ test("eval-spec-type-mismatch: strict JSON types, at the value, with Go's struct
       `runtime_limits: {max_total_tokens: ⟦9223372036854775808⟧}`,
       `cannot unmarshal number 9223372036854775808 into Go struct field RuntimeLimits.runtime_limits.max_total_tokens of type int64`,
     ],
-    [`behavioral: {signals: [{key: scope_adherence, weight: 1, gate: ⟦yes⟧}]}`, `cannot unmarshal string into Go struct field BehavioralSignalDeclaration.behavioral.signals.gate of type bool`],
+    [
+      `behavioral: {signals: [{key: scope_adherence, weight: 1, gate: ⟦yes⟧}]}`,
+      `cannot unmarshal string into Go struct field BehavioralSignalDeclaration.behavioral.signals.gate of type bool`,
+    ],
     [`llm_judges: [{key: j, models: [gpt-4o, ⟦7⟧]}]`, `cannot unmarshal number into Go struct field LLMJudgeDeclaration.llm_judges.models of type string`],
     [`post_execution_checks: [⟦7⟧]`, `cannot unmarshal number into Go struct field EvaluationSpec.post_execution_checks of type scoring.PostExecutionCheck`],
   ];
@@ -93,7 +96,9 @@ test("eval-spec-type-mismatch: strict JSON types, at the value, with Go's struct
 /** The base evaluation_spec with one top-level line replaced or added. */
 function specWith(line: string): string {
   const key = line.split(":")[0];
-  const head = specHead("deterministic").split("\n").filter((l) => !l.startsWith(key + ":"));
+  const head = specHead("deterministic")
+    .split("\n")
+    .filter((l) => !l.startsWith(key + ":"));
   return withSpec(head.join("\n") + line + "\nscorecard:\n  dimensions: [correctness]\n");
 }
 
@@ -120,7 +125,10 @@ test("eval-spec type errors: authors read the path with indexes and the types in
     [`judge_mode: [a]`, `version.evaluation_spec.judge_mode: expected a string, got a list`],
     [`runtime_limits: 5`, `version.evaluation_spec.runtime_limits: expected a mapping, got a number`],
     [`llm_judges: [{key: j, models: [gpt-4o, 7]}]`, `version.evaluation_spec.llm_judges[0].models[1]: expected a string, got a number`],
-    [`behavioral: {signals: [{key: scope_adherence, weight: 1, gate: yes}]}`, `version.evaluation_spec.behavioral.signals[0].gate: expected true or false, got a string`],
+    [
+      `behavioral: {signals: [{key: scope_adherence, weight: 1, gate: yes}]}`,
+      `version.evaluation_spec.behavioral.signals[0].gate: expected true or false, got a string`,
+    ],
   ];
   for (const [line, text] of cases) {
     const got = diagnose(specWith(line)).filter((d) => d.code === "eval-spec-type-mismatch");
@@ -150,7 +158,9 @@ test("eval-spec-dimension-shape: a dimension that is neither a string nor an obj
   const got = expectDiagnostics(dimensions(`dimensions: [correctness, ⟦5⟧, ⟦true⟧, ⟦[latency]⟧, ~]`), { code: "eval-spec-dimension-shape", field: null });
   assert.deepEqual(
     got.map((d) => d.message),
-    ["number", "bool", "array"].map((k) => `${DECODE}cannot unmarshal ${k} into Go struct field ScorecardDeclaration.scorecard.dimensions of type scoring.Alias`),
+    ["number", "bool", "array"].map(
+      (k) => `${DECODE}cannot unmarshal ${k} into Go struct field ScorecardDeclaration.scorecard.dimensions of type scoring.Alias`,
+    ),
   );
   expectNo(dimensions(`dimensions: [correctness, {key: latency, source: latency}, ~]`), "eval-spec-dimension-shape");
 });
@@ -174,13 +184,18 @@ test("eval-spec-marshal-error: a nested map with a non-string key, and NaN/Inf v
     got.map((d) => d.message),
     [`${MARSHAL}unsupported type: map[interface {}]interface {}`, `${MARSHAL}unsupported value: NaN`, `${MARSHAL}unsupported value: -Inf`],
   );
-  expectNo(evalPack({ validators: yaml`
+  expectNo(
+    evalPack({
+      validators: yaml`
     - key: exact
       type: exact_match
       target: final_output
       expected_from: challenge_input
       config: {"1": one, inf: .inf_is_text}
-  ` }), "eval-spec-marshal-error");
+  `,
+    }),
+    "eval-spec-marshal-error",
+  );
 });
 
 test("eval-spec-marshal-error: a number past float64's range is text (yaml.v3), not +Inf", () => {
@@ -204,7 +219,10 @@ test("eval-spec-marshal-error: a number past float64's range is text (yaml.v3), 
 
 test("eval-spec-marshal-error: the evaluation_spec map's own keys are always strings", () => {
   const got = diagnose(specWith("1: x"));
-  assert.deepEqual(got.filter((d) => d.code === "eval-spec-marshal-error"), []);
+  assert.deepEqual(
+    got.filter((d) => d.code === "eval-spec-marshal-error"),
+    [],
+  );
   assert.deepEqual(
     got.filter((d) => d.code === "eval-spec-unknown-field").map((d) => d.message),
     [`${DECODE}unknown field "1"`],

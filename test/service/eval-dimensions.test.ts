@@ -243,7 +243,10 @@ test("dimension-key-required: a null element and an object without key are empty
 test("dimension-key-duplicate: the first dimension is related information; nothing else is checked", () => {
   const m = marked(dimensionsSpec("- ⟦correctness⟧\n- key: ⟦correctness⟧\n  source: bogus\n"));
   const got = diagnose(m.text).filter((d) => d.severity === "error");
-  assert.deepEqual(got.map((d) => d.code), ["dimension-key-duplicate"]);
+  assert.deepEqual(
+    got.map((d) => d.code),
+    ["dimension-key-duplicate"],
+  );
   assert.deepEqual(got[0].range, m.ranges[1]);
   assert.deepEqual(got[0].related?.[0].range, m.ranges[0]);
 });
@@ -254,9 +257,15 @@ test("legacy normalization: a missing max falls back to runtime_limits, and erro
       spec: "runtime_limits:\n  max_duration_ms: ⟦500⟧\n",
       scorecard: "normalization:\n  latency:\n    target_ms: 1000\n",
     }),
-    { code: "dimension-normalization-max-not-greater", field: `${D}[0].normalization.max`, message: "must be greater than target when better_direction is lower" },
+    {
+      code: "dimension-normalization-max-not-greater",
+      field: `${D}[0].normalization.max`,
+      message: "must be greater than target when better_direction is lower",
+    },
   );
-  expectValid(dimensionsSpec("- latency\n", { spec: "runtime_limits:\n  max_duration_ms: 5000\n", scorecard: "normalization:\n  latency:\n    target_ms: 1000\n" }));
+  expectValid(
+    dimensionsSpec("- latency\n", { spec: "runtime_limits:\n  max_duration_ms: 5000\n", scorecard: "normalization:\n  latency:\n    target_ms: 1000\n" }),
+  );
 });
 
 test("legacy normalization fills only built-in dimensions whose source was expanded", () => {

@@ -474,7 +474,10 @@ const cases: Case[] = [
   },
 ];
 
-ruleTests(cases.map((c) => ({ ...c, bad: judgesSpec(c.bad, c.extra), good: judgesSpec(c.good, c.extra) })), "valid");
+ruleTests(
+  cases.map((c) => ({ ...c, bad: judgesSpec(c.bad, c.extra), good: judgesSpec(c.good, c.extra) })),
+  "valid",
+);
 
 test("judge-key-duplicate: at the second key, with the first judge as related information", () => {
   const m = marked(
@@ -491,7 +494,10 @@ test("judge-key-duplicate: at the second key, with the first judge as related in
   );
   const got = diagnose(m.text).filter((d) => d.severity === "error");
   // Nothing else is checked for a judge whose key is rejected (its bad mode goes unreported).
-  assert.deepEqual(got.map((d) => d.code), ["judge-key-duplicate"]);
+  assert.deepEqual(
+    got.map((d) => d.code),
+    ["judge-key-duplicate"],
+  );
   assert.equal(got[0].field, "version.evaluation_spec.llm_judges[1].key");
   assert.equal(got[0].message, "must be unique");
   assert.deepEqual(got[0].range, m.ranges[1]);
@@ -500,13 +506,15 @@ test("judge-key-duplicate: at the second key, with the first judge as related in
 });
 
 test("list entries are reported at their value; an entry written empty, at its dash", () => {
-  const src = judgesSpec(rubricJudge(yaml`
+  const src = judgesSpec(
+    rubricJudge(yaml`
     model: claude-sonnet-4-6
     context_from:
       - ⟦bogus⟧
       ⟦-⟧
       - ⟦~⟧
-  `));
+  `),
+  );
   expectDiagnostics(src, { code: "judge-context-from-unsupported", message: "must be a supported evidence reference" }).forEach((d, k) =>
     assert.equal(d.field, `${J}.context_from[${k}]`),
   );
@@ -515,14 +523,20 @@ test("list entries are reported at their value; an entry written empty, at its d
 test("judge-output-schema-invalid: the schema must decode as jsonschema-go decodes it; the range is the bad value", () => {
   const judge = (schema: string) => judgesSpec(TONE + `  output_schema:${schema}\n`);
   const want = (message: string) => ({ code: "judge-output-schema-invalid", field: `${J}.output_schema`, message: `must be valid JSON Schema: ${message}` });
-  expectDiagnostics(judge("\n    properties:\n      score:\n        minimum: ⟦high⟧"), want("json: cannot unmarshal string into Go struct field Schema.minimum of type float64"));
+  expectDiagnostics(
+    judge("\n    properties:\n      score:\n        minimum: ⟦high⟧"),
+    want("json: cannot unmarshal string into Go struct field Schema.minimum of type float64"),
+  );
   expectDiagnostics(judge("\n    type: ⟦5⟧"), want('invalid value for "type": "5"'));
   expectDiagnostics(judge("\n    required: [score, ⟦7⟧]"), want("json: cannot unmarshal number into Go struct field Schema.required of type string"));
   expectDiagnostics(judge("\n    minLength: ⟦1.5⟧"), want("not an integer value"));
   expectDiagnostics(judge(" ⟦score⟧"), want("json: cannot unmarshal string into Go value of type jsonschema.Schema"));
   // Keywords match case-insensitively, $schema too.
   expectDiagnostics(judge("\n    Type: ⟦5⟧"), want('invalid value for "type": "5"'));
-  expectDiagnostics(judge("\n    $SCHEMA: ⟦'http://json-schema.org/draft-04/schema#'⟧"), want('unsupported JSON schema draft "http://json-schema.org/draft-04/schema#"'));
+  expectDiagnostics(
+    judge("\n    $SCHEMA: ⟦'http://json-schema.org/draft-04/schema#'⟧"),
+    want('unsupported JSON schema draft "http://json-schema.org/draft-04/schema#"'),
+  );
   expectValid(judge("\n    $Schema: 'http://json-schema.org/draft-07/schema#'\n    TYPE: object"));
   // Type names and unknown keywords are not checked; null and booleans are schemas.
   expectValid(judge("\n    type: strng\n    x-extra: {anything: [1, 2]}"));
@@ -549,7 +563,10 @@ test("a judge with an invalid mode stops there but stays registered; a colliding
     got.map((d) => d.code),
     ["judge-mode-invalid", "judge-key-collides-validator", "dimension-judge-not-numeric", "dimension-judge-key-unknown"],
   );
-  assert.deepEqual(got.map((d) => d.range), m.ranges);
+  assert.deepEqual(
+    got.map((d) => d.range),
+    m.ranges,
+  );
   assert.equal(got[2].message, 'judge "tone" mode "grade" does not produce a numeric score usable as a dimension');
   assert.equal(got[3].message, 'references unknown judge key "exact"');
 });
@@ -557,10 +574,26 @@ test("a judge with an invalid mode stops there but stays registered; a colliding
 test("judge_limits: each limit out of range, at its value; in range passes", () => {
   const spec = (limits: string) => scorecardSpec("dimensions: [correctness]\njudge_limits:\n" + indent(limits, 2));
   const p = "version.evaluation_spec.scorecard.judge_limits";
-  expectDiagnostics(spec("max_samples_per_judge: ⟦11⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });
-  expectDiagnostics(spec("max_samples_per_judge: ⟦-1⟧\n"), { code: "judge-limits-max-samples-range", field: `${p}.max_samples_per_judge`, message: "must be between 0 and 10" });
-  expectDiagnostics(spec("max_calls_usd: ⟦-0.5⟧\n"), { code: "judge-limits-max-calls-usd-negative", field: `${p}.max_calls_usd`, message: "must be greater than or equal to 0" });
-  expectDiagnostics(spec("max_tokens: ⟦-5⟧\n"), { code: "judge-limits-max-tokens-negative", field: `${p}.max_tokens`, message: "must be greater than or equal to 0" });
+  expectDiagnostics(spec("max_samples_per_judge: ⟦11⟧\n"), {
+    code: "judge-limits-max-samples-range",
+    field: `${p}.max_samples_per_judge`,
+    message: "must be between 0 and 10",
+  });
+  expectDiagnostics(spec("max_samples_per_judge: ⟦-1⟧\n"), {
+    code: "judge-limits-max-samples-range",
+    field: `${p}.max_samples_per_judge`,
+    message: "must be between 0 and 10",
+  });
+  expectDiagnostics(spec("max_calls_usd: ⟦-0.5⟧\n"), {
+    code: "judge-limits-max-calls-usd-negative",
+    field: `${p}.max_calls_usd`,
+    message: "must be greater than or equal to 0",
+  });
+  expectDiagnostics(spec("max_tokens: ⟦-5⟧\n"), {
+    code: "judge-limits-max-tokens-negative",
+    field: `${p}.max_tokens`,
+    message: "must be greater than or equal to 0",
+  });
   expectValid(spec("max_samples_per_judge: 10\nmax_calls_usd: 0\nmax_tokens: 0\n"));
 });
 

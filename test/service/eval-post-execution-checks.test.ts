@@ -71,7 +71,10 @@ test("pec-type-invalid: not exactly file_capture or directory_listing (not trimm
     }),
     { code: "pec-type-invalid", message: "must be file_capture or directory_listing" },
   );
-  assert.deepEqual(got.map((d) => d.field), [`${P}[0].type`, `${P}[1].type`, `${P}[2].type`]);
+  assert.deepEqual(
+    got.map((d) => d.field),
+    [`${P}[0].type`, `${P}[1].type`, `${P}[2].type`],
+  );
   assert.deepEqual(got[0].data, { expected: ["file_capture", "directory_listing"] });
   expectNo(evalPack({ checks: GOOD_CHECKS }), "pec-type-invalid");
 });
@@ -114,7 +117,11 @@ const CODE_EXEC = (target: string) => yaml`
 
 test("validator-code-execution-check-unknown: the target names no check (reported once, on the key)", () => {
   const src = evalPack({ validators: CODE_EXEC("file:⟦outt⟧"), checks: GOOD_CHECKS });
-  expectDiagnostics(src, { code: "validator-code-execution-check-unknown", field: `${V}[0].target`, message: `references unknown post_execution_check key "outt"` });
+  expectDiagnostics(src, {
+    code: "validator-code-execution-check-unknown",
+    field: `${V}[0].target`,
+    message: `references unknown post_execution_check key "outt"`,
+  });
   // The reference repeats it in its second pass over file: targets; we show it once.
   expectNo(src, "validator-file-target-check-unknown");
   // Without the file: prefix the whole target is the key.

@@ -9,14 +9,20 @@ const R = "version.evaluation_spec.pricing.models";
 const withRows = (items: string) => evalPack({ extra: "pricing:\n  models:\n" + indent(items, 4) });
 
 test("pricing-provider-key-required / pricing-model-id-required: blank or missing", () => {
-  expectDiagnostics(withRows(yaml`
+  expectDiagnostics(
+    withRows(yaml`
     - provider_key: ⟦" "⟧
       provider_model_id: gpt-4.1
-  `), { code: "pricing-provider-key-required", field: `${R}[0].provider_key`, message: "is required" });
-  expectDiagnostics(withRows(yaml`
+  `),
+    { code: "pricing-provider-key-required", field: `${R}[0].provider_key`, message: "is required" },
+  );
+  expectDiagnostics(
+    withRows(yaml`
     ⟦-⟧ provider_key: openai
       input_cost_per_million_tokens: 2
-  `), { code: "pricing-model-id-required", field: `${R}[0].provider_model_id`, message: "is required" });
+  `),
+    { code: "pricing-model-id-required", field: `${R}[0].provider_model_id`, message: "is required" },
+  );
 });
 
 test("pricing-input-cost-negative / pricing-output-cost-negative: below zero; zero passes", () => {
@@ -28,25 +34,33 @@ test("pricing-input-cost-negative / pricing-output-cost-negative: below zero; ze
   `);
   const m = marked(src);
   const got = diagnose(m.text).filter((d) => d.code.startsWith("pricing-") && d.code.endsWith("-cost-negative"));
-  assert.deepEqual(got.map((d) => [d.code, d.field, d.message]), [
-    ["pricing-input-cost-negative", `${R}[0].input_cost_per_million_tokens`, "must be greater than or equal to 0"],
-    ["pricing-output-cost-negative", `${R}[0].output_cost_per_million_tokens`, "must be greater than or equal to 0"],
-  ]);
-  assert.deepEqual(got.map((d) => d.range), m.ranges);
+  assert.deepEqual(
+    got.map((d) => [d.code, d.field, d.message]),
+    [
+      ["pricing-input-cost-negative", `${R}[0].input_cost_per_million_tokens`, "must be greater than or equal to 0"],
+      ["pricing-output-cost-negative", `${R}[0].output_cost_per_million_tokens`, "must be greater than or equal to 0"],
+    ],
+  );
+  assert.deepEqual(
+    got.map((d) => d.range),
+    m.ranges,
+  );
   const zero = withRows("- provider_key: openai\n  provider_model_id: gpt-4.1\n  input_cost_per_million_tokens: 0\n  output_cost_per_million_tokens: 0\n");
   expectNo(zero, "pricing-input-cost-negative");
   expectNo(zero, "pricing-output-cost-negative");
 });
 
 test("pricing-duplicate: the same trimmed pair, at the whole second row, the first as related", () => {
-  const m = marked(withRows(yaml`
+  const m = marked(
+    withRows(yaml`
     ⟦- provider_key: openai
       provider_model_id: gpt-4.1
       input_cost_per_million_tokens: 2⟧
     ⟦- provider_key: " openai"
       provider_model_id: gpt-4.1
       input_cost_per_million_tokens: 3⟧
-  `));
+  `),
+  );
   const got = diagnose(m.text).filter((d) => d.code === "pricing-duplicate");
   assert.equal(got.length, 1);
   assert.equal(got[0].field, `${R}[1]`);
@@ -61,7 +75,8 @@ test("pricing-duplicate: case-sensitive, and rows missing an id are never duplic
 });
 
 test("a price list with distinct rows is valid", () => {
-  expectValid(withRows(yaml`
+  expectValid(
+    withRows(yaml`
     - provider_key: openai
       provider_model_id: gpt-4.1
       input_cost_per_million_tokens: 2
@@ -72,5 +87,6 @@ test("a price list with distinct rows is valid", () => {
       output_cost_per_million_tokens: 15
     - provider_key: openai
       provider_model_id: gpt-4.1-mini
-  `));
+  `),
+  );
 });

@@ -24,7 +24,10 @@ test("scorecard-pass-threshold-binary: at the threshold, with the strategy as re
 test("scorecard-pass-threshold-range: outside [0, 1] for weighted (the default) and hybrid", () => {
   const want = { code: "scorecard-pass-threshold-range", field: `${S}.scorecard.pass_threshold`, message: "must be between 0 and 1" };
   expectDiagnostics(spec("deterministic", "pass_threshold: ⟦1.01⟧\ndimensions: [correctness]\n"), want);
-  expectDiagnostics(spec("deterministic", "strategy: hybrid\npass_threshold: ⟦-1⟧\ndimensions:\n  - {key: correctness, gate: true, pass_threshold: 1}\n"), want);
+  expectDiagnostics(
+    spec("deterministic", "strategy: hybrid\npass_threshold: ⟦-1⟧\ndimensions:\n  - {key: correctness, gate: true, pass_threshold: 1}\n"),
+    want,
+  );
   expectValid(spec("deterministic", "strategy: weighted\npass_threshold: 1\ndimensions: [correctness]\n"));
 });
 

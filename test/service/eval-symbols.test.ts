@@ -54,14 +54,29 @@ test("evaluation_spec keys are declared: validators, metrics, judges, checks and
     `),
   );
   const byKind = (kind: string) => declarations.filter((d) => d.kind === kind);
-  assert.deepEqual(byKind("validator").map((d) => [d.name, d.field]), [["exact", `${S}.validators[0].key`]]);
-  assert.deepEqual(byKind("check").map((d) => [d.name, d.field]), [["report", `${S}.post_execution_checks[0].key`]]);
-  assert.deepEqual(byKind("metric").map((d) => d.name), ["latency_ms"]);
-  assert.deepEqual(byKind("judge").map((d) => d.name), ["tone"]);
-  assert.deepEqual(byKind("dimension").map((d) => [d.name, d.field]), [
-    ["correctness", `${S}.scorecard.dimensions[0].key`],
-    ["tone_dim", `${S}.scorecard.dimensions[1].key`],
-  ]);
+  assert.deepEqual(
+    byKind("validator").map((d) => [d.name, d.field]),
+    [["exact", `${S}.validators[0].key`]],
+  );
+  assert.deepEqual(
+    byKind("check").map((d) => [d.name, d.field]),
+    [["report", `${S}.post_execution_checks[0].key`]],
+  );
+  assert.deepEqual(
+    byKind("metric").map((d) => d.name),
+    ["latency_ms"],
+  );
+  assert.deepEqual(
+    byKind("judge").map((d) => d.name),
+    ["tone"],
+  );
+  assert.deepEqual(
+    byKind("dimension").map((d) => [d.name, d.field]),
+    [
+      ["correctness", `${S}.scorecard.dimensions[0].key`],
+      ["tone_dim", `${S}.scorecard.dimensions[1].key`],
+    ],
+  );
   const ranges = [...declarations].sort((a, b) => a.range.start.line - b.range.start.line).map((d) => d.range);
   assert.deepEqual(ranges, m.ranges);
 });
@@ -123,7 +138,10 @@ test("references inside evaluation_spec: dimension validators[], metric, judge_k
       ["judge", "tone", `${S}.scorecard.dimensions[2].judge_key`],
     ],
   );
-  assert.deepEqual(references.map((r) => r.range), m.ranges);
+  assert.deepEqual(
+    references.map((r) => r.range),
+    m.ranges,
+  );
   // Navigation finds the declaration from a reference.
   const judgeRef = model.symbols.references.find((r) => r.kind === "judge")!;
   const found = model.symbols.at(judgeRef.span.start);

@@ -15,42 +15,50 @@ const everythingMissing = [
 ];
 
 test("an absent evaluation_spec: every required top-level field, at the version key", () => {
-  const src = pack({ version: yaml`
+  const src = pack({
+    version: yaml`
     ⟦version⟧:
       number: 1
-  `, evaluationSpec: "" });
+  `,
+    evaluationSpec: "",
+  });
   for (const want of everythingMissing) expectDiagnostics(src, want);
 });
 
 test("evaluation_spec: {} is validated as the zero spec, at its key", () => {
-  const src = pack({ evaluationSpec: yaml`
+  const src = pack({
+    evaluationSpec: yaml`
     ⟦evaluation_spec⟧: {}
-  ` });
+  `,
+  });
   for (const want of everythingMissing) expectDiagnostics(src, want);
 });
 
 test("eval-name-required: a blank name, at the value; the name is trimmed", () => {
-  expectDiagnostics(
-    pack({ evaluationSpec: sections.evaluationSpec.replace("name: support-v1", 'name: ⟦"  "⟧') }),
-    { code: "eval-name-required", field: `${P}.name`, message: "is required" },
-  );
+  expectDiagnostics(pack({ evaluationSpec: sections.evaluationSpec.replace("name: support-v1", 'name: ⟦"  "⟧') }), {
+    code: "eval-name-required",
+    field: `${P}.name`,
+    message: "is required",
+  });
   expectNo(pack({ evaluationSpec: sections.evaluationSpec.replace("name: support-v1", 'name: " v1 "') }), "eval-name-required");
 });
 
 test("eval-version-number-positive: zero and negative numbers, at the value", () => {
   for (const bad of ["0", "-3"]) {
-    expectDiagnostics(
-      pack({ evaluationSpec: sections.evaluationSpec.replace("version_number: 1", `version_number: ⟦${bad}⟧`) }),
-      { code: "eval-version-number-positive", field: `${P}.version_number`, message: "must be greater than 0" },
-    );
+    expectDiagnostics(pack({ evaluationSpec: sections.evaluationSpec.replace("version_number: 1", `version_number: ⟦${bad}⟧`) }), {
+      code: "eval-version-number-positive",
+      field: `${P}.version_number`,
+      message: "must be greater than 0",
+    });
   }
 });
 
 test("eval-judge-mode-invalid: exact and case-sensitive, with the allowed values for a quick fix", () => {
-  const [d] = expectDiagnostics(
-    pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode: deterministic", "judge_mode: ⟦Deterministic⟧") }),
-    { code: "eval-judge-mode-invalid", field: `${P}.judge_mode`, message: "must be one of deterministic, llm_judge, hybrid" },
-  );
+  const [d] = expectDiagnostics(pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode: deterministic", "judge_mode: ⟦Deterministic⟧") }), {
+    code: "eval-judge-mode-invalid",
+    field: `${P}.judge_mode`,
+    message: "must be one of deterministic, llm_judge, hybrid",
+  });
   assert.deepEqual(d.data?.expected, ["deterministic", "llm_judge", "hybrid"]);
 });
 
@@ -104,13 +112,19 @@ for (const l of limits) {
 }
 
 test("a complete top level with every runtime limit set is valid", () => {
-  expectValid(pack({ evaluationSpec: sections.evaluationSpec + yaml`
+  expectValid(
+    pack({
+      evaluationSpec:
+        sections.evaluationSpec +
+        yaml`
     runtime_limits:
       max_total_tokens: 200000
       max_cost_usd: 1.5
       max_duration_ms: 120000
       max_iterations: 40
-  `.replace(/^(?=.)/gm, "  ") }));
+  `.replace(/^(?=.)/gm, "  "),
+    }),
+  );
 });
 
 test("values of the wrong type never crash the rules", () => {

@@ -35,7 +35,14 @@ interface Case {
 
 const cases: Case[] = [
   { code: "validator-config-required", type: "postcondition", bad: null, good: "{condition: exists}", field: F, message: "is required" },
-  { code: "tca-config-required", type: "tool_call_assertion", bad: null, good: "{tool_name: search}", field: F, message: "tool_call_assertion config is required" },
+  {
+    code: "tca-config-required",
+    type: "tool_call_assertion",
+    bad: null,
+    good: "{tool_name: search}",
+    field: F,
+    message: "tool_call_assertion config is required",
+  },
   {
     code: "numeric-match-tolerance-mixed",
     type: "numeric_match",
@@ -60,7 +67,14 @@ const cases: Case[] = [
     field: F,
     message: "cannot mix pipeline with normalizations",
   },
-  { code: "fuzzy-match-threshold-range", type: "fuzzy_match", bad: "{threshold: ⟦1.5⟧}", good: "{threshold: 1}", field: `${F}.threshold`, message: "must be between 0 and 1" },
+  {
+    code: "fuzzy-match-threshold-range",
+    type: "fuzzy_match",
+    bad: "{threshold: ⟦1.5⟧}",
+    good: "{threshold: 1}",
+    field: `${F}.threshold`,
+    message: "must be between 0 and 1",
+  },
   {
     code: "numeric-match-absolute-tolerance-negative",
     type: "numeric_match",
@@ -93,7 +107,14 @@ const cases: Case[] = [
     field: `${F}.pipeline[1]`,
     message: `"Lowercase" is not a supported normalization step`,
   },
-  { code: "token-f1-threshold-range", type: "token_f1", bad: "{threshold: ⟦-0.1⟧}", good: "{threshold: 0}", field: `${F}.threshold`, message: "must be between 0 and 1" },
+  {
+    code: "token-f1-threshold-range",
+    type: "token_f1",
+    bad: "{threshold: ⟦-0.1⟧}",
+    good: "{threshold: 0}",
+    field: `${F}.threshold`,
+    message: "must be between 0 and 1",
+  },
   {
     code: "math-equivalence-comparison-mode-invalid",
     type: "math_equivalence",
@@ -110,10 +131,38 @@ const cases: Case[] = [
     field: `${F}.tolerance`,
     message: "must be greater than or equal to 0",
   },
-  { code: "bleu-threshold-range", type: "bleu_score", bad: "{threshold: ⟦2⟧}", good: "{threshold: 0.3}", field: `${F}.threshold`, message: "must be between 0 and 1" },
-  { code: "bleu-max-ngram-positive", type: "bleu_score", bad: "{max_ngram: ⟦0⟧}", good: "{max_ngram: ~}", field: `${F}.max_ngram`, message: "must be greater than 0" },
-  { code: "bleu-smoothing-invalid", type: "bleu_score", bad: "{smoothing: ⟦method2⟧}", good: "{smoothing: method1}", field: `${F}.smoothing`, message: `must be "none" or "method1"` },
-  { code: "rouge-threshold-range", type: "rouge_score", bad: "{threshold: ⟦1.01⟧}", good: "{threshold: 0.99}", field: `${F}.threshold`, message: "must be between 0 and 1" },
+  {
+    code: "bleu-threshold-range",
+    type: "bleu_score",
+    bad: "{threshold: ⟦2⟧}",
+    good: "{threshold: 0.3}",
+    field: `${F}.threshold`,
+    message: "must be between 0 and 1",
+  },
+  {
+    code: "bleu-max-ngram-positive",
+    type: "bleu_score",
+    bad: "{max_ngram: ⟦0⟧}",
+    good: "{max_ngram: ~}",
+    field: `${F}.max_ngram`,
+    message: "must be greater than 0",
+  },
+  {
+    code: "bleu-smoothing-invalid",
+    type: "bleu_score",
+    bad: "{smoothing: ⟦method2⟧}",
+    good: "{smoothing: method1}",
+    field: `${F}.smoothing`,
+    message: `must be "none" or "method1"`,
+  },
+  {
+    code: "rouge-threshold-range",
+    type: "rouge_score",
+    bad: "{threshold: ⟦1.01⟧}",
+    good: "{threshold: 0.99}",
+    field: `${F}.threshold`,
+    message: "must be between 0 and 1",
+  },
   {
     code: "rouge-variant-invalid",
     type: "rouge_score",
@@ -123,8 +172,22 @@ const cases: Case[] = [
     message: `must be "rouge-1", "rouge-2", or "rouge-l"`,
   },
   { code: "rouge-beta-positive", type: "rouge_score", bad: "{beta: ⟦0⟧}", good: "{beta: 1.2}", field: `${F}.beta`, message: "must be greater than 0" },
-  { code: "chrf-threshold-range", type: "chrf_score", bad: "{threshold: ⟦-1⟧}", good: "{threshold: 0.5}", field: `${F}.threshold`, message: "must be between 0 and 1" },
-  { code: "chrf-char-order-positive", type: "chrf_score", bad: "{char_order: ⟦-6⟧}", good: "{char_order: 6}", field: `${F}.char_order`, message: "must be greater than 0" },
+  {
+    code: "chrf-threshold-range",
+    type: "chrf_score",
+    bad: "{threshold: ⟦-1⟧}",
+    good: "{threshold: 0.5}",
+    field: `${F}.threshold`,
+    message: "must be between 0 and 1",
+  },
+  {
+    code: "chrf-char-order-positive",
+    type: "chrf_score",
+    bad: "{char_order: ⟦-6⟧}",
+    good: "{char_order: 6}",
+    field: `${F}.char_order`,
+    message: "must be greater than 0",
+  },
   { code: "chrf-beta-positive", type: "chrf_score", bad: "{beta: ⟦-2⟧}", good: "{beta: 2}", field: `${F}.beta`, message: "must be greater than 0" },
   {
     code: "code-execution-test-command-required",
@@ -166,7 +229,14 @@ const cases: Case[] = [
     field: `${F}.pass_threshold`,
     message: "must be between 0 and 1",
   },
-  { code: "tca-count-negative", type: "tool_call_assertion", bad: "{count: ⟦-1⟧}", good: "{count: 0}", field: `${F}.count`, message: "must be greater than or equal to 0" },
+  {
+    code: "tca-count-negative",
+    type: "tool_call_assertion",
+    bad: "{count: ⟦-1⟧}",
+    good: "{count: 0}",
+    field: `${F}.count`,
+    message: "must be greater than or equal to 0",
+  },
   {
     code: "tca-min-count-negative",
     type: "tool_call_assertion",
@@ -362,7 +432,8 @@ test("every config check of the catalog has a table entry (apart from the two un
 
 test("validator-config-invalid-json: only Go's first error, in sorted key order (the reference re-encodes the config as JSON)", () => {
   // Keys in Go's order: Extra, count, ordered_tools, tool_name, typo / zz. Verdicts checked with the reference's validator.
-  const first = (config: string) => expectDiagnostics(withConfig("tool_call_assertion", config), { code: "validator-config-invalid-json", field: F })[0].message;
+  const first = (config: string) =>
+    expectDiagnostics(withConfig("tool_call_assertion", config), { code: "validator-config-invalid-json", field: F })[0].message;
   assert.equal(first(`{tool_name: submit, typo: true, count: 1.5, ordered_tools: [a, 2], ⟦Extra⟧: 1}`), `invalid JSON: json: unknown field "Extra"`);
   assert.equal(
     first(`{tool_name: submit, typo: true, count: ⟦1.5⟧, ordered_tools: [a, 2]}`),
@@ -372,7 +443,10 @@ test("validator-config-invalid-json: only Go's first error, in sorted key order 
     first(`{tool_name: submit, zz: true, ordered_tools: [a, ⟦2⟧]}`),
     `invalid JSON: json: cannot unmarshal number into Go struct field toolCallAssertionConfig.ordered_tools of type string`,
   );
-  expectDiagnostics(withConfig("token_f1", "{tool_name: submit, ⟦must_call⟧: true}"), { code: "validator-config-invalid-json", message: `invalid JSON: json: unknown field "must_call"` });
+  expectDiagnostics(withConfig("token_f1", "{tool_name: submit, ⟦must_call⟧: true}"), {
+    code: "validator-config-invalid-json",
+    message: `invalid JSON: json: unknown field "must_call"`,
+  });
   assert.equal(first(`{⟦wrong⟧: 1, zebra: 2, tool_name: submit}`), `invalid JSON: json: unknown field "wrong"`);
   expectDiagnostics(withConfig("fuzzy_match", "⟦[0.5]⟧"), {
     code: "validator-config-invalid-json",
@@ -455,13 +529,19 @@ test("postcondition: regex_match with a non-string value skips the regex and jso
   expectNo(src, "postcondition-json-path-forbidden");
   expectNo(src, "postcondition-value-invalid-regex");
   const blankPath = withConfig("postcondition", "{condition: exists, json_path: ' '}");
-  assert.deepEqual(diagnose(blankPath).filter((d) => d.code.startsWith("postcondition-")), []);
+  assert.deepEqual(
+    diagnose(blankPath).filter((d) => d.code.startsWith("postcondition-")),
+    [],
+  );
 });
 
 test("normalized_match: a step with runes Go does not print is quoted with their escapes (Go's %q)", () => {
-  const got = expectDiagnostics(withConfig("normalized_match", '{pipeline: [⟦"trim\\u00a0"⟧, ⟦"lowercase\\u200b"⟧, ⟦"x\\u2028\\ue000\\U0001F600\\U000E0001"⟧]}'), {
-    code: "normalized-match-step-unsupported",
-  });
+  const got = expectDiagnostics(
+    withConfig("normalized_match", '{pipeline: [⟦"trim\\u00a0"⟧, ⟦"lowercase\\u200b"⟧, ⟦"x\\u2028\\ue000\\U0001F600\\U000E0001"⟧]}'),
+    {
+      code: "normalized-match-step-unsupported",
+    },
+  );
   // The reference's verdicts: NBSP, ZWSP, LS, private use and tag characters escaped; the emoji printed.
   assert.deepEqual(
     got.map((d) => d.message),

@@ -18,21 +18,33 @@ const fileCapture = yaml`
 
 test("validator-key-required: blank at the value, missing at the item's dash", () => {
   const want = { code: "validator-key-required", field: `${V}[0].key`, message: "is required" };
-  expectDiagnostics(evalPack({ validators: yaml`
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: ⟦"  "⟧
       type: exact_match
       target: final_output
       expected_from: challenge_input
-  ` }), want);
-  expectDiagnostics(evalPack({ validators: yaml`
+  `,
+    }),
+    want,
+  );
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     ⟦-⟧ type: exact_match
       target: final_output
       expected_from: challenge_input
-  ` }), want);
+  `,
+    }),
+    want,
+  );
 });
 
 test("validator-key-duplicate: keys are trimmed; at the second, the first as related", () => {
-  const m = marked(evalPack({ validators: yaml`
+  const m = marked(
+    evalPack({
+      validators: yaml`
     - key: ⟦exact⟧
       type: exact_match
       target: final_output
@@ -41,7 +53,9 @@ test("validator-key-duplicate: keys are trimmed; at the second, the first as rel
       type: contains
       target: final_output
       expected_from: challenge_input
-  ` }));
+  `,
+    }),
+  );
   const got = diagnose(m.text).filter((d) => d.code === "validator-key-duplicate");
   assert.equal(got.length, 1);
   assert.equal(got[0].field, `${V}[1].key`);
@@ -52,39 +66,57 @@ test("validator-key-duplicate: keys are trimmed; at the second, the first as rel
 
 test("validator-type-unsupported: exact, case-sensitive, not trimmed", () => {
   for (const bad of ["Exact_Match", '" exact_match"', "levenshtein"]) {
-    const [d] = expectDiagnostics(evalPack({ validators: yaml`
+    const [d] = expectDiagnostics(
+      evalPack({
+        validators: yaml`
       - key: exact
         type: ⟦${bad}⟧
         target: final_output
         expected_from: challenge_input
-    ` }), { code: "validator-type-unsupported", field: `${V}[0].type`, message: "is not a supported validator type" });
+    `,
+      }),
+      { code: "validator-type-unsupported", field: `${V}[0].type`, message: "is not a supported validator type" },
+    );
     assert.ok((d.data?.expected as string[]).includes("exact_match"));
   }
 });
 
 test("validator-target-required: a blank or missing target", () => {
   const want = { code: "validator-target-required", field: `${V}[0].target`, message: "is required" };
-  expectDiagnostics(evalPack({ validators: yaml`
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: exact
       type: exact_match
       target: ⟦" "⟧
       expected_from: challenge_input
-  ` }), want);
-  expectDiagnostics(evalPack({ validators: yaml`
+  `,
+    }),
+    want,
+  );
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     ⟦-⟧ key: exact
       type: exact_match
       expected_from: challenge_input
-  ` }), want);
+  `,
+    }),
+    want,
+  );
 });
 
 test("validator-target-tool-calls-required: a tool_call_assertion must target tool_calls (trimmed)", () => {
-  const tca = (target: string) => evalPack({ validators: yaml`
+  const tca = (target: string) =>
+    evalPack({
+      validators: yaml`
     - key: calls
       type: tool_call_assertion
       target: ${target}
       config:
         tool_name: search
-  ` });
+  `,
+    });
   expectDiagnostics(tca("⟦final_output⟧"), {
     code: "validator-target-tool-calls-required",
     field: `${V}[0].target`,
@@ -96,22 +128,33 @@ test("validator-target-tool-calls-required: a tool_call_assertion must target to
 
 test("validator-target-unsupported-reference: outside the evidence grammar, tool_calls included", () => {
   for (const bad of ["tool_calls", "output", "case.inputs", "artifact.a..b", "transcript.last_n:0"]) {
-    expectDiagnostics(evalPack({ validators: yaml`
+    expectDiagnostics(
+      evalPack({
+        validators: yaml`
       - key: exact
         type: exact_match
         target: ⟦${bad}⟧
         expected_from: challenge_input
-    ` }), { code: "validator-target-unsupported-reference", field: `${V}[0].target`, message: "must be a supported evidence reference" });
+    `,
+      }),
+      { code: "validator-target-unsupported-reference", field: `${V}[0].target`, message: "must be a supported evidence reference" },
+    );
   }
 });
 
 test("validator-expected-from-required: for every type that needs it, unknown types included", () => {
   for (const type of ["exact_match", "file_content_match", "mystery"]) {
-    expectDiagnostics(evalPack({ validators: yaml`
+    expectDiagnostics(
+      evalPack({
+        validators: yaml`
       ⟦-⟧ key: v
         type: ${type}
         target: file:out
-    `, extra: fileCapture }), { code: "validator-expected-from-required", field: `${V}[0].expected_from`, message: "is required" });
+    `,
+        extra: fileCapture,
+      }),
+      { code: "validator-expected-from-required", field: `${V}[0].expected_from`, message: "is required" },
+    );
   }
   for (const type of ["file_exists", "file_json_schema", "directory_structure", "code_execution"]) {
     expectNo(evalPack({ validators: `- key: v\n  type: ${type}\n  target: file:out\n`, extra: fileCapture }), "validator-expected-from-required");
@@ -119,57 +162,91 @@ test("validator-expected-from-required: for every type that needs it, unknown ty
 });
 
 test("validator-expected-from-unsupported-reference: checked (trimmed) only where expected_from is required", () => {
-  expectDiagnostics(evalPack({ validators: yaml`
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: exact
       type: exact_match
       target: final_output
       expected_from: ⟦case.expectations.⟧
-  ` }), { code: "validator-expected-from-unsupported-reference", field: `${V}[0].expected_from`, message: "must be a supported evidence reference" });
-  expectNo(evalPack({ validators: yaml`
+  `,
+    }),
+    { code: "validator-expected-from-unsupported-reference", field: `${V}[0].expected_from`, message: "must be a supported evidence reference" },
+  );
+  expectNo(
+    evalPack({
+      validators: yaml`
     - key: exact
       type: exact_match
       target: final_output
       expected_from: " case.expectations.answer "
-  ` }), "validator-expected-from-unsupported-reference");
+  `,
+    }),
+    "validator-expected-from-unsupported-reference",
+  );
   // file_exists does not use expected_from, so any value is accepted unchecked.
-  expectNo(evalPack({ validators: yaml`
+  expectNo(
+    evalPack({
+      validators: yaml`
     - key: present
       type: file_exists
       target: file:out
       expected_from: nonsense
-  `, extra: fileCapture }), "validator-expected-from-unsupported-reference");
+  `,
+      extra: fileCapture,
+    }),
+    "validator-expected-from-unsupported-reference",
+  );
 });
 
 test("validator-expected-from-forbidden: names the type in its message", () => {
-  expectDiagnostics(evalPack({ validators: yaml`
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: calls
       type: tool_call_assertion
       target: tool_calls
       expected_from: ⟦final_output⟧
       config:
         tool_name: search
-  ` }), { code: "validator-expected-from-forbidden", field: `${V}[0].expected_from`, message: "must be omitted for tool_call_assertion validators" });
-  expectDiagnostics(evalPack({ validators: yaml`
+  `,
+    }),
+    { code: "validator-expected-from-forbidden", field: `${V}[0].expected_from`, message: "must be omitted for tool_call_assertion validators" },
+  );
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: written
       type: postcondition
       target: file:out
       expected_from: ⟦challenge_input⟧
       config:
         condition: exists
-  `, extra: fileCapture }), { code: "validator-expected-from-forbidden", field: `${V}[0].expected_from`, message: "must be omitted for postcondition validators" });
+  `,
+      extra: fileCapture,
+    }),
+    { code: "validator-expected-from-forbidden", field: `${V}[0].expected_from`, message: "must be omitted for postcondition validators" },
+  );
 });
 
 test("validator-file-target-prefix: file validators need a file: target", () => {
-  expectDiagnostics(evalPack({ validators: yaml`
+  expectDiagnostics(
+    evalPack({
+      validators: yaml`
     - key: present
       type: file_exists
       target: ⟦final_output⟧
-  ` }), { code: "validator-file-target-prefix", field: `${V}[0].target`, message: "must use file: prefix for file validators" });
+  `,
+    }),
+    { code: "validator-file-target-prefix", field: `${V}[0].target`, message: "must use file: prefix for file validators" },
+  );
   expectNo(evalPack({ validators: "- key: present\n  type: file_exists\n  target: file:out\n", extra: fileCapture }), "validator-file-target-prefix");
 });
 
 test("validators of every family, correctly declared, are valid", () => {
-  expectValid(evalPack({ validators: yaml`
+  expectValid(
+    evalPack({
+      validators: yaml`
     - key: " exact "
       type: exact_match
       target: " final_output "
@@ -191,7 +268,10 @@ test("validators of every family, correctly declared, are valid", () => {
     - key: listing
       type: directory_structure
       target: file:tree
-  `, extra: fileCapture }));
+  `,
+      extra: fileCapture,
+    }),
+  );
 });
 
 test("a null validator is one with every field zero, reported at its item", () => {

@@ -101,7 +101,15 @@ test("evidence-key-undeclared: a case input, an expectation or a payload field n
 });
 
 test("evidence-key-undeclared: silent when some case declares the key, and for deeper paths into it", () => {
-  for (const ref of ["case.inputs.prompt", "case.inputs.locale", "case.inputs.prompt.text", "case.expectations.answer", "case.payload.expected_report", "case.payload", "final_output"]) {
+  for (const ref of [
+    "case.inputs.prompt",
+    "case.inputs.locale",
+    "case.inputs.prompt.text",
+    "case.expectations.answer",
+    "case.payload.expected_report",
+    "case.payload",
+    "final_output",
+  ]) {
     assert.deepEqual(warnings(evidencePack({ expectedFrom: ref })), [], ref);
   }
   assert.deepEqual(warnings(evidencePack({ contextFrom: "case.expectations.ref" })), []);
@@ -180,7 +188,11 @@ test("evidence paths: references and highlights of a case input include the path
   const fromPath = atCursor(cursorAt(reads, "case.inputs.prompt", 0, 13));
   assert.deepEqual(references(fromPath.model, fromPath.position, true), references(fromInput.model, fromInput.position, true));
   const highlights = documentHighlights(fromPath.model, fromPath.position);
-  assert.deepEqual(highlights.map((h) => h.kind), [2, 3, 2, 3], "paths and input: sources read, keys write");
+  assert.deepEqual(
+    highlights.map((h) => h.kind),
+    [2, 3, 2, 3],
+    "paths and input: sources read, keys write",
+  );
   const expectation = atCursor(cursorAt(reads, "- key: answer", 0, 8));
   assert.equal(references(expectation.model, expectation.position, false).length, 1, "the context_from path");
 });
@@ -194,7 +206,10 @@ test("evidence paths: hover says what the path reads and how many cases declare 
 });
 
 test("evidence paths: renaming an input from a case or from the path renames it in every case and the path", () => {
-  const want = reads.replaceAll("- key: prompt", "- key: question").replace("source: input:prompt", "source: input:question").replace("case.inputs.prompt", "case.inputs.question");
+  const want = reads
+    .replaceAll("- key: prompt", "- key: question")
+    .replace("source: input:prompt", "source: input:question")
+    .replace("case.inputs.prompt", "case.inputs.question");
   for (const src of [cursorAt(reads, "- key: prompt", 0, 9), cursorAt(reads, "case.inputs.prompt", 0, 12), cursorAt(reads, "input:prompt", 0, 8)]) {
     const { model, position } = atCursor(src);
     assert.equal((prepareRename(model, position) as { placeholder?: string } | null)?.placeholder, "prompt");
@@ -207,7 +222,9 @@ test("evidence paths: renaming an input from a case or from the path renames it 
 test("evidence paths: rename refused onto a key a declaring case already has, or with a dot", () => {
   const { model, position } = atCursor(cursorAt(reads, "case.inputs.prompt", 0, 12));
   assert.deepEqual(rename(model, position, "locale"), { error: 'cannot rename case input "prompt" to "locale": a case input with that key already exists' });
-  assert.deepEqual(rename(model, position, "a.b"), { error: 'cannot rename case input "prompt" to "a.b": an evidence path reads a key only up to its first dot' });
+  assert.deepEqual(rename(model, position, "a.b"), {
+    error: 'cannot rename case input "prompt" to "a.b": an evidence path reads a key only up to its first dot',
+  });
 });
 
 test("evidence paths: an input no path reads still renames in its own case only", () => {

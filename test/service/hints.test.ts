@@ -60,7 +60,10 @@ test("advisories are whole sentences, shown without the field glued in front, wi
     assert.match(d.message, /^[A-Z].*[.?!]$/s, d.message);
     assert.equal(displayMessage(d), d.message);
   }
-  assert.equal(byCode(ds, "multiple-input-sets").message, "This pack has 2 input sets, so `agentclash eval start` needs `--input-set` with one of: `support-smoke`.");
+  assert.equal(
+    byCode(ds, "multiple-input-sets").message,
+    "This pack has 2 input sets, so `agentclash eval start` needs `--input-set` with one of: `support-smoke`.",
+  );
 });
 
 test("JSON output carries the hint next to the reference's message", async () => {

@@ -19,7 +19,8 @@ for (const name of ["valid", "broken", "legacy-items"]) {
 
 test("coverage gaps: missing intents, challenges without a set, single-case sets whose name promises more", () => {
   const text = pack({
-    challenges: "challenges:\n  - key: refund-question\n    title: R\n    category: c\n    difficulty: easy\n  - key: lonely\n    title: L\n    category: c\n    difficulty: hard\n",
+    challenges:
+      "challenges:\n  - key: refund-question\n    title: R\n    category: c\n    difficulty: easy\n  - key: lonely\n    title: L\n    category: c\n    difficulty: hard\n",
     inputSets: "input_sets:\n  - key: refund-question-full\n    name: Full\n    cases:\n      - challenge_key: refund-question\n        case_key: a\n",
   });
   const r = inputSetReport(buildPackModel(text), "p.yaml");
@@ -33,14 +34,38 @@ test("coverage gaps: missing intents, challenges without a set, single-case sets
 
 test("packlint report: markdown by default, json on request; exit 1 when not ready for scoring", async () => {
   let out = "";
-  assert.equal(await run(["report", join(ROOT, "examples/broken.pack.yaml")], (s) => (out += s), () => {}), 1);
+  assert.equal(
+    await run(
+      ["report", join(ROOT, "examples/broken.pack.yaml")],
+      (s) => (out += s),
+      () => {},
+    ),
+    1,
+  );
   assert.match(out, /^Ready for scoring: no \(8 errors\)$/m);
   out = "";
-  assert.equal(await run(["report", "--format", "json", join(ROOT, "examples/valid.pack.yaml")], (s) => (out += s), () => {}), 0);
+  assert.equal(
+    await run(
+      ["report", "--format", "json", join(ROOT, "examples/valid.pack.yaml")],
+      (s) => (out += s),
+      () => {},
+    ),
+    0,
+  );
   const json = JSON.parse(out);
-  assert.deepEqual(json.challenges.map((c: { key: string }) => c.key), ["refund-question", "billing-question"]);
+  assert.deepEqual(
+    json.challenges.map((c: { key: string }) => c.key),
+    ["refund-question", "billing-question"],
+  );
   let err = "";
-  assert.equal(await run(["report", "--format", "xml", "x.yaml"], () => {}, (s) => (err += s)), 2);
+  assert.equal(
+    await run(
+      ["report", "--format", "xml", "x.yaml"],
+      () => {},
+      (s) => (err += s),
+    ),
+    2,
+  );
   assert.match(err, /--format must be markdown or json/);
 });
 
@@ -68,23 +93,23 @@ test("each case's reason (its description, else the comment above it, else a gap
   });
   const r = inputSetReport(buildPackModel(text), "p.yaml");
   const cases = r.challenges[0].inputSets[0].cases;
-  assert.deepEqual(cases.map((c) => c.reason), [
-    "The ordinary refund question, inside the window.",
-    "A refund asked for after the window closed: the agent must decline politely.",
-    "The customer does not say which order; the agent should ask.",
-    undefined,
-  ]);
   assert.deepEqual(
-    Object.fromEntries(r.challenges[0].coverageReview.map((p) => [p.path, p.cases])),
-    {
-      happy: ["refund-question-full/refund-window-basic"],
-      edge: [],
-      negative: ["refund-question-full/refund-window-expired"],
-      ambiguous: ["refund-question-full/refund-vague-request"],
-      regression: [],
-      budget: [],
-    },
+    cases.map((c) => c.reason),
+    [
+      "The ordinary refund question, inside the window.",
+      "A refund asked for after the window closed: the agent must decline politely.",
+      "The customer does not say which order; the agent should ask.",
+      undefined,
+    ],
   );
+  assert.deepEqual(Object.fromEntries(r.challenges[0].coverageReview.map((p) => [p.path, p.cases])), {
+    happy: ["refund-question-full/refund-window-basic"],
+    edge: [],
+    negative: ["refund-question-full/refund-window-expired"],
+    ambiguous: ["refund-question-full/refund-vague-request"],
+    regression: [],
+    budget: [],
+  });
   const md = reportMarkdown(r);
   assert.match(md, /^ {6}reason: no reason given \(gap: /m);
   assert.match(md, /^- no reason given for refund-question-full\/refund-something$/m);

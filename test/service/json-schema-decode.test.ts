@@ -3,7 +3,18 @@ import assert from "node:assert/strict";
 import { jsonSchemaDecodeError, jsonSchemaDecodeErrors } from "../../server/src/service/util/json-schema-decode";
 
 test("JSON Schema decode (jsonschema-go v0.3.0): structure only, first error in sorted key order", () => {
-  for (const ok of [true, false, null, {}, { type: "strng" }, { type: ["string", null] }, { enum: [1, "a"] }, { $defs: { a: true } }, { minLength: 2 }, { unknown: { deep: 1 } }]) {
+  for (const ok of [
+    true,
+    false,
+    null,
+    {},
+    { type: "strng" },
+    { type: ["string", null] },
+    { enum: [1, "a"] },
+    { $defs: { a: true } },
+    { minLength: 2 },
+    { unknown: { deep: 1 } },
+  ]) {
     assert.equal(jsonSchemaDecodeError(ok), undefined, JSON.stringify(ok));
   }
   const cases: [unknown, (string | number)[], string][] = [

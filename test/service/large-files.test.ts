@@ -9,7 +9,14 @@ import { generatePack } from "../../bench/generate";
 const limits = { largeFileChars: 1000, maxOutlineItems: 6 };
 
 test("a document up to the threshold keeps every extra; a longer one loses lenses and links, with a notice", () => {
-  deepStrictEqual(extrasPlan(1000, limits), { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity });
+  deepStrictEqual(extrasPlan(1000, limits), {
+    large: false,
+    codeLenses: true,
+    documentLinks: true,
+    inlayHints: true,
+    semanticTokens: true,
+    maxOutlineItems: Infinity,
+  });
   const plan = extrasPlan(2_500_000, limits);
   equal(plan.large, true);
   equal(plan.codeLenses, false);

@@ -12,7 +12,10 @@ test("ModelCache: a slot's value is made once, at first use", () => {
   let made = 0;
   assert.equal(cache.peek(slot), undefined);
   const first = cache.get(slot, () => ({ n: ++made }));
-  assert.equal(cache.get(slot, () => ({ n: ++made })), first);
+  assert.equal(
+    cache.get(slot, () => ({ n: ++made })),
+    first,
+  );
   assert.equal(made, 1);
   assert.equal(cache.peek(slot), first);
   assert.equal(new ModelCache().peek(slot), undefined, "another cache has its own entries");
@@ -34,7 +37,9 @@ test("model caches: each version has its own, made with it; an update does not s
   const next = updatePackModel(a, [{ range: { start: at, end }, text: "renamed-question" }]);
   assert.notEqual(next.cache, a.cache);
   assert.ok(updateInfo(next), "the update is recorded on the new model");
-  const names = symbolIndex(next).declaredAnywhere("challenge").map((d) => d.name);
+  const names = symbolIndex(next)
+    .declaredAnywhere("challenge")
+    .map((d) => d.name);
   assert.ok(names.includes("renamed-question"), names.join(", "));
   assert.ok(!names.includes("refund-question"), "the previous version's index is not reused");
 });

@@ -27,7 +27,9 @@ function countingCompiles(): { compiled: number[]; restore(): void } {
 const unclosed = (length: number, fill: string) => `'(${fill.repeat(length - 1)}'`;
 
 const security = (pattern: string) =>
-  pack({ extra: `security:\n  forbidden_outputs:\n    - description: d\n      pattern: ${pattern}\n  adversarial_prompts:\n    - name: ask\n      text: t\n      expected_refusal_pattern: ${pattern}\n` });
+  pack({
+    extra: `security:\n  forbidden_outputs:\n    - description: d\n      pattern: ${pattern}\n  adversarial_prompts:\n    - name: ask\n      text: t\n      expected_refusal_pattern: ${pattern}\n`,
+  });
 const postcondition = (pattern: string) =>
   evalPack({
     validators: `- key: v\n  type: postcondition\n  target: file:out\n  config: {condition: regex_match, value: ${pattern}}`,
@@ -39,7 +41,12 @@ const toolSchema = (pattern: string) =>
   });
 
 const shapes = {
-  "forbidden output and refusal patterns": { fill: "a", text: security, errors: ["forbidden-output-pattern-invalid-regexp", "adversarial-prompt-refusal-pattern-invalid"], warnings: 2 },
+  "forbidden output and refusal patterns": {
+    fill: "a",
+    text: security,
+    errors: ["forbidden-output-pattern-invalid-regexp", "adversarial-prompt-refusal-pattern-invalid"],
+    warnings: 2,
+  },
   "a postcondition's regex_match value": { fill: "b", text: postcondition, errors: ["postcondition-value-invalid-regex"], warnings: 1 },
   "a tool schema's pattern and patternProperties": { fill: "c", text: toolSchema, errors: ["tool-parameters-unresolvable-schema"], warnings: 2 },
 };
@@ -59,7 +66,11 @@ for (const [what, shape] of Object.entries(shapes)) {
       counts.compiled.length = 0;
       const text = shape.text(unclosed(MAX_PATTERN_LENGTH + 1, shape.fill));
       const over = diagnose(text);
-      assert.deepEqual(over.filter((d) => d.severity === "error"), [], "no verdict on a pattern that was not compiled");
+      assert.deepEqual(
+        over.filter((d) => d.severity === "error"),
+        [],
+        "no verdict on a pattern that was not compiled",
+      );
       const warnings = over.filter((d) => d.code === "pattern-too-large");
       assert.equal(warnings.length, shape.warnings);
       for (const w of warnings) {
@@ -80,7 +91,10 @@ test("ten 750 KB patterns: none compiled, ten warnings", () => {
   const counts = countingCompiles();
   try {
     const d = diagnose(pack({ extra: `security:\n  forbidden_outputs:\n${outputs}` }));
-    assert.deepEqual(d.map((x) => x.code), Array(10).fill("pattern-too-large"));
+    assert.deepEqual(
+      d.map((x) => x.code),
+      Array(10).fill("pattern-too-large"),
+    );
     assert.equal(d[0].message, message(750_000));
     assert.deepEqual(counts.compiled, []);
   } finally {

@@ -53,7 +53,11 @@ export const readerCases: ReaderCase[] = [
   { name: "multi-line quoted key after ? in a flow mapping", text: P + 'notes: {? "multi\n  line" : 1}\n', want: [] },
   { name: "flow continuation indented less than its mapping", text: swap("dimensions: [correctness]", "dimensions: [\ncorrectness]"), want: [] },
   { name: "quoted continuation indented less than its mapping", text: swap("category: support", 'category: "sup\nport"'), want: [] },
-  { name: "BOM at column 0 mid-file is part of the key", text: swap("challenges:\n", "\ufeffchallenges:\n"), want: ["challenges must contain at least one challenge", "input_sets[0].cases[0].challenge_key must reference a declared challenge"] },
+  {
+    name: "BOM at column 0 mid-file is part of the key",
+    text: swap("challenges:\n", "\ufeffchallenges:\n"),
+    want: ["challenges must contain at least one challenge", "input_sets[0].cases[0].challenge_key must reference a declared challenge"],
+  },
   // Only the first document's root node is read.
   { name: "... x ends the document", text: P + "... x\n", want: [] },
   { name: "text after ... is never read", text: P + "...\nnext: 1\nmore: 2\n}}} not: [yaml\n\t\n", want: [] },
@@ -109,7 +113,11 @@ export const readerCases: ReaderCase[] = [
   { name: "!!binary decoded into an enum", text: swap("difficulty: easy", "difficulty: !!binary ZWFzeQ=="), want: [] },
   { name: "!!binary over lines", text: swap("family: support", "family: !!binary |\n    c3Vw\n    cG9ydA=="), want: [] },
   { name: "!!binary with a space", text: swap("family: support", 'family: !!binary "c3Vw cG9ydA=="'), want: "decode" },
-  { name: "!!binary with invalid base64 in evaluation_spec", text: swap("judge_mode: deterministic", "judge_mode: !!binary ZGV0ZXJtaW5pc3RpYw="), want: "decode" },
+  {
+    name: "!!binary with invalid base64 in evaluation_spec",
+    text: swap("judge_mode: deterministic", "judge_mode: !!binary ZGV0ZXJtaW5pc3RpYw="),
+    want: "decode",
+  },
   { name: "!!binary with invalid base64 under an ignored key", text: P + "notes: !!binary 'not base64!'\n", want: [] },
   // After a comment that starts its line, yaml.v3 consumes blank lines (tabs included) only up to another comment within 511 bytes.
   { name: "a tab line after the last comment", text: "# note\n\t\n" + P, want: "decode" },
@@ -117,11 +125,23 @@ export const readerCases: ReaderCase[] = [
   { name: "a tab line 600 blank lines before the next comment", text: "# note\n" + "\n".repeat(600) + "\t\n# more\n" + P, want: "decode" },
   { name: "a tab line 400 blank lines before the next comment", text: "# note\n" + "\n".repeat(400) + "\t\n# more\n" + P, want: [] },
   { name: "a tab line after a comment ended by NEL", text: "# note\u0085\t\n# more\n" + P, want: "decode" },
-  { name: "a tab line after a line comment, before a comment", text: swap("  name: Support Eval\n", "  name: Support Eval # note\n\t\n  # more\n"), want: "decode" },
-  { name: "a tab line after a comment under a dash, before a comment", text: swap("  - key: refund-question\n", "  - # note\n\t\n    # more\n    key: refund-question\n"), want: [] },
+  {
+    name: "a tab line after a line comment, before a comment",
+    text: swap("  name: Support Eval\n", "  name: Support Eval # note\n\t\n  # more\n"),
+    want: "decode",
+  },
+  {
+    name: "a tab line after a comment under a dash, before a comment",
+    text: swap("  - key: refund-question\n", "  - # note\n\t\n    # more\n    key: refund-question\n"),
+    want: [],
+  },
   // `\'` in a double-quoted scalar is an escape for yaml.v3 (a quote), not an error.
   { name: "a \\' escape in a double-quoted value", text: swap("family: support", 'family: "sup\\\'port"'), want: [] },
-  { name: "a \\' escape read as a quote", text: swap("difficulty: easy", 'difficulty: "eas\\\'"'), want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"] },
+  {
+    name: "a \\' escape read as a quote",
+    text: swap("difficulty: easy", 'difficulty: "eas\\\'"'),
+    want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"],
+  },
   // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
   { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

@@ -59,7 +59,10 @@ test("the model says where reading stopped, and nothing after it is checked or s
   const text = P + "...\nversion: {number: oops\n";
   const model = buildPackModel(text);
   assert.equal(model.readingEnd, P.length);
-  assert.deepEqual(packDiagnostics(model).filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    packDiagnostics(model).filter((d) => d.severity === "error"),
+    [],
+  );
   assert.ok(model.yaml!.range[2] <= P.length);
 });
 

@@ -31,6 +31,11 @@ test("codes are unique; ours replace the catalog rule they stand for; server-onl
   assert.equal(ruleInfo("yaml-syntax-error"), undefined);
   assert.equal(ruleInfo("yaml-syntax")?.origin, "packlint");
   assert.equal(allRules().filter((r) => r.origin === "reference").length, catalogRules.length - 1);
-  assert.deepEqual(allRules().filter((r) => !r.offlineCheckable).map((r) => r.area), ["server-only", "server-only"]);
+  assert.deepEqual(
+    allRules()
+      .filter((r) => !r.offlineCheckable)
+      .map((r) => r.area),
+    ["server-only", "server-only"],
+  );
   assert.equal(ruleInfo("unknown-key")?.severity, "warning");
 });

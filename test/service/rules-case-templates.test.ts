@@ -7,20 +7,24 @@ import { specHead, specSection } from "../helpers/eval-spec";
 
 /** The evaluation_spec section of a pack whose code_execution validator has this `config` (a dedented YAML mapping body). */
 function specWith(config: string, type = "code_execution"): string {
-  const validator = yaml`
+  const validator =
+    yaml`
     - key: tests
       type: ${type}
       target: file:generated_code
       config:
   ` + indent(config, 4);
-  return specSection(specHead("deterministic", validator) + yaml`
+  return specSection(
+    specHead("deterministic", validator) +
+      yaml`
     post_execution_checks:
       - key: generated_code
         type: file_capture
         path: /workspace/app.py
     scorecard:
       dimensions: [correctness]
-  `);
+  `,
+  );
 }
 
 const inputSets = yaml`
@@ -56,9 +60,7 @@ test("the fixture's spec and cases are valid when every placeholder resolves in 
 });
 
 test("case-template-unresolved: per case, at the placeholder, the case as related", () => {
-  const m = marked(
-    pack({ evaluationSpec: specWith("test_command: pytest {{order_id}} ⟦{{ repo.url }}⟧ {{suite}}\n"), inputSets }),
-  );
+  const m = marked(pack({ evaluationSpec: specWith("test_command: pytest {{order_id}} ⟦{{ repo.url }}⟧ {{suite}}\n"), inputSets }));
   const got = diagnose(m.text).filter((d) => d.code === "case-template-unresolved");
   assert.deepEqual(
     got.map((d) => [d.field, d.message]),
@@ -80,10 +82,10 @@ test("case-template-unresolved: one error per unique placeholder per case, in or
     inputSets: oneCase,
   });
   const got = expectDiagnostics(src, { code: "case-template-unresolved", field: `${F} (input_sets[0].cases[0])` });
-  assert.deepEqual(got.map((d) => d.message), [
-    "unresolved placeholder {{missing_b}} for case template context",
-    "unresolved placeholder {{missing_a}} for case template context",
-  ]);
+  assert.deepEqual(
+    got.map((d) => d.message),
+    ["unresolved placeholder {{missing_b}} for case template context", "unresolved placeholder {{missing_a}} for case template context"],
+  );
   assert.equal(errors(marked(src).text).length, 2);
 });
 
@@ -140,10 +142,10 @@ test("only code_execution validators whose config parses are checked", () => {
   ];
   for (const spec of skipped) expectNo(pack({ evaluationSpec: spec, inputSets: sets }), "case-template-unresolved");
   // Keys match case-insensitively; null values are accepted.
-  expectDiagnostics(
-    pack({ evaluationSpec: specWith("Test_Command: run ⟦{{missing}}⟧\ntimeout_ms: 2.0\npass_threshold: ~\n"), inputSets: sets }),
-    { code: "case-template-unresolved", field: `${F} (input_sets[0].cases[0])` },
-  );
+  expectDiagnostics(pack({ evaluationSpec: specWith("Test_Command: run ⟦{{missing}}⟧\ntimeout_ms: 2.0\npass_threshold: ~\n"), inputSets: sets }), {
+    code: "case-template-unresolved",
+    field: `${F} (input_sets[0].cases[0])`,
+  });
 });
 
 test("no cases, no template errors", () => {

@@ -60,7 +60,7 @@ test("challenge-title-required: a missing key is reported at the item's dash", (
 
 test("challenge-category-required, challenge-asset-key-required and challenge-asset-key-duplicate", () => {
   const challenge = (body: string) => pack({ challenges: `challenges:\n  - key: refund-question\n    title: T\n    difficulty: easy\n${body}` });
-  expectDiagnostics(challenge("    category: ⟦\"\"⟧\n"), { code: "challenge-category-required", field: "challenges[0].category", message: "is required" });
+  expectDiagnostics(challenge('    category: ⟦""⟧\n'), { code: "challenge-category-required", field: "challenges[0].category", message: "is required" });
   expectNo(challenge("    category: support\n"), "challenge-category-required");
   expectDiagnostics(challenge("    category: c\n    assets:\n      ⟦-⟧ path: a.txt\n"), {
     code: "challenge-asset-key-required",
@@ -72,5 +72,8 @@ test("challenge-category-required, challenge-asset-key-required and challenge-as
     field: "challenges[0].assets[1].key",
     message: "must be unique",
   });
-  expectNo(challenge("    category: c\n    assets:\n      - key: a\n        path: a.txt\n      - key: b\n        path: b.txt\n"), "challenge-asset-key-duplicate");
+  expectNo(
+    challenge("    category: c\n    assets:\n      - key: a\n        path: a.txt\n      - key: b\n        path: b.txt\n"),
+    "challenge-asset-key-duplicate",
+  );
 });

@@ -7,7 +7,9 @@ import { pack } from "../helpers/packs";
 const withDefaults = (dd: string) => pack({ version: `version:\n  number: 1\n  deployment_defaults:\n${dd}` });
 
 test("deployment defaults with a default lineup are valid; keys and values are trimmed first", () => {
-  expectValid(withDefaults("    aliases:\n      ' candidate ': ' Candidate Agent '\n    lineups:\n      ' default ': [' candidate ', baseline]\n      extra: [x]\n"));
+  expectValid(
+    withDefaults("    aliases:\n      ' candidate ': ' Candidate Agent '\n    lineups:\n      ' default ': [' candidate ', baseline]\n      extra: [x]\n"),
+  );
   expectValid(withDefaults("    aliases: {}\n    lineups: {}\n"));
 });
 
@@ -25,7 +27,9 @@ test("deployment-alias-selector-required: a blank or null value", () => {
     code: "deployment-alias-selector-required",
     message: "selector is required",
   });
-  const got = diagnose(withDefaults("    aliases:\n      candidate: ''\n    lineups: {default: [a]}\n")).find((d) => d.code === "deployment-alias-selector-required");
+  const got = diagnose(withDefaults("    aliases:\n      candidate: ''\n    lineups: {default: [a]}\n")).find(
+    (d) => d.code === "deployment-alias-selector-required",
+  );
   assert.equal(got?.field, 'version.deployment_defaults.aliases["candidate"]');
   expectNo(withDefaults("    aliases: {candidate: agent}\n    lineups: {default: [candidate]}\n"), "deployment-alias-selector-required");
 });

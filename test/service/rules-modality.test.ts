@@ -44,7 +44,7 @@ test("voice transports: empty, unsupported, duplicate", () => {
     field: "interface_spec.transports",
     message: "must contain at least one transport",
   });
-  expectDiagnostics(fullVoice("interface_spec:\n  transports: [sip, ⟦carrier-pigeon⟧, ⟦\" \"⟧]\n  channel_profile: phone\n"), {
+  expectDiagnostics(fullVoice('interface_spec:\n  transports: [sip, ⟦carrier-pigeon⟧, ⟦" "⟧]\n  channel_profile: phone\n'), {
     code: "voice-transport-unsupported",
     message: "must be one of text_sim, webrtc, sip, pstn, websocket",
   });

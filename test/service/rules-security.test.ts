@@ -256,7 +256,10 @@ const cases: Case[] = [
   },
 ];
 
-ruleTests(cases.map((c) => ({ ...c, bad: withSecurity(c.bad), good: withSecurity(c.good ?? VALID) })), "no-code");
+ruleTests(
+  cases.map((c) => ({ ...c, bad: withSecurity(c.bad), good: withSecurity(c.good ?? VALID) })),
+  "no-code",
+);
 
 test("security-required-for-family: at pack.family, satisfied by an empty block", () => {
   const head = yaml`

@@ -164,7 +164,10 @@ const cases: Case[] = [
   },
 ];
 
-ruleTests(cases.map((c) => ({ ...c, bad: withTools(c.bad), good: withTools(c.good ?? VALID) })), "no-code");
+ruleTests(
+  cases.map((c) => ({ ...c, bad: withTools(c.bad), good: withTools(c.good ?? VALID) })),
+  "no-code",
+);
 
 test("tools: nothing is checked without keys, and only `custom` is read", () => {
   expectValid(withTools("tools: {}\n"));
@@ -249,7 +252,12 @@ test("placeholder references: parameters, secrets.<name>, declared roots; expres
   for (const ok of ["${parameters}", "${secrets.K}", "${sku.id}", "${path:sku}", "${query:parameters}"]) {
     expectNo(withTools(args(ok)), "tool-args-placeholder-unknown");
   }
-  for (const [bad, shown] of [["${ sku }", "${ sku }"], ["${secrets. }", "${secrets. }"], ["${parameters.x}", "${parameters.x}"], ["${json:json:sku}", "${json:sku}"]]) {
+  for (const [bad, shown] of [
+    ["${ sku }", "${ sku }"],
+    ["${secrets. }", "${secrets. }"],
+    ["${parameters.x}", "${parameters.x}"],
+    ["${json:json:sku}", "${json:sku}"],
+  ]) {
     const got = diagnose(withTools(args(bad))).filter((d) => d.code === "tool-args-placeholder-unknown");
     assert.equal(got.length, 1, bad);
     assert.equal(got[0].message, `contains unknown placeholder "${shown}"`);
@@ -281,7 +289,12 @@ test("jsonschema-go Resolve: nil subschemas, $defs with definitions, $vocabulary
     [{ $ref: "#/minLength" }, 'JSON Pointer "/minLength": does not refer to a schema'],
     [{ $ref: "#nowhere" }, 'no anchor "nowhere" in <anonymous schema>'],
   ];
-  for (const [s, message] of fails) assert.deepEqual(schemaResolveProblems(s).map((p) => p.message), [message], JSON.stringify(s));
+  for (const [s, message] of fails)
+    assert.deepEqual(
+      schemaResolveProblems(s).map((p) => p.message),
+      [message],
+      JSON.stringify(s),
+    );
   const resolves: unknown[] = [
     null,
     false,

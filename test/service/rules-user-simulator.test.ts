@@ -125,10 +125,11 @@ test("user-simulator-forbidden: outside multi_turn, even {}, and its content is 
       number: 1
       execution_mode: native
   `;
-  const got = expectDiagnostics(
-    withSimulator(validSim, native).replace("user_simulator:", "⟦user_simulator⟧:"),
-    { code: "user-simulator-forbidden", field: P, message: "is only allowed when version.execution_mode is multi_turn" },
-  );
+  const got = expectDiagnostics(withSimulator(validSim, native).replace("user_simulator:", "⟦user_simulator⟧:"), {
+    code: "user-simulator-forbidden",
+    field: P,
+    message: "is only allowed when version.execution_mode is multi_turn",
+  });
   assert.equal(got[0].related?.length, 1);
   const legacy = yaml`
     version:
@@ -136,7 +137,10 @@ test("user-simulator-forbidden: outside multi_turn, even {}, and its content is 
   `;
   const src = casePack(" {}\n", legacy).replace("user_simulator:", "⟦user_simulator⟧:");
   expectDiagnostics(src, { code: "user-simulator-forbidden", field: P });
-  assert.deepEqual(errors(marked(src).text).map((d) => d.code), ["user-simulator-forbidden"]);
+  assert.deepEqual(
+    errors(marked(src).text).map((d) => d.code),
+    ["user-simulator-forbidden"],
+  );
   expectNo(withSimulator(validSim), "user-simulator-forbidden");
 });
 
@@ -245,7 +249,7 @@ const rows: RuleCase[] = [
     field: `${P}.phases[1].until[1]`,
     message: "must be a non-empty condition expression",
     bad: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ⟦" "⟧\n',
-    good: validSim + '  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ~\n',
+    good: validSim + "  - id: later\n    actor: llm\n    trigger: manual\n    persona: p\n    until:\n      - done\n      - ~\n",
   },
   {
     code: "phase-human-timeout-negative",
@@ -284,7 +288,10 @@ const rows: RuleCase[] = [
   },
 ];
 
-ruleTests(rows.map((r) => ({ ...r, bad: withSimulator(r.bad), good: withSimulator(r.good) })), "no-code");
+ruleTests(
+  rows.map((r) => ({ ...r, bad: withSimulator(r.bad), good: withSimulator(r.good) })),
+  "no-code",
+);
 
 test("phase-id-duplicate: the first phase id is related", () => {
   const m = marked(withSimulator(validSim.replace("id: open", "id: ⟦open⟧") + "  - id: ⟦open⟧\n    actor: human\n    trigger: manual\n"));
@@ -331,8 +338,7 @@ test("actor-specific fields are checked only for their actor", () => {
   assert.deepEqual(codes, []);
 });
 
-const turnExpects = (expects: string) =>
-  validSim + "        expects:\n" + indent(expects, 10);
+const turnExpects = (expects: string) => validSim + "        expects:\n" + indent(expects, 10);
 const E = `${P}.phases[0].turns[0].expects`;
 
 const expectRows: RuleCase[] = [
@@ -403,7 +409,10 @@ const expectRows: RuleCase[] = [
 
 /** A turn's expects, from a list item or a mapping body (turn expectations are checked untrimmed). */
 const expects = (s: string) => withSimulator(turnExpects(s.startsWith("-") || s.startsWith("⟦-") ? s : "- " + indent(s, 2).trimStart()));
-ruleTests(expectRows.map((r) => ({ ...r, bad: expects(r.bad), good: expects(r.good) })), "no-code");
+ruleTests(
+  expectRows.map((r) => ({ ...r, bad: expects(r.bad), good: expects(r.good) })),
+  "no-code",
+);
 
 test("turn-message-template-unresolved: at the placeholder, once per name, from payload and non-null inputs", () => {
   const sim = (message: string) => validSim.replace("message: Refund order {{order_id}}", `message: ${message}`);

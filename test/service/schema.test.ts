@@ -45,7 +45,9 @@ test("required keys: where an absent key fails a reference rule, including throu
   failsAt(pack({ challenges: "challenges: []\n" }), "/challenges");
   // Conditional requirements stay out: case_key may come from item_key, expected_from depends on the type.
   ok(pack({ inputSets: "input_sets:\n  - key: s\n    name: S\n    cases:\n      - challenge_key: refund-question\n        item_key: k\n" }));
-  ok(pack({ evaluationSpec: yaml`
+  ok(
+    pack({
+      evaluationSpec: yaml`
     evaluation_spec:
       name: e
       version_number: 1
@@ -56,16 +58,24 @@ test("required keys: where an absent key fails a reference rule, including throu
           target: file:out.txt
       scorecard:
         dimensions: [correctness]
-  ` }));
+  `,
+    }),
+  );
 });
 
 test("types follow the reference: YAML areas coerce scalars into strings, evaluation_spec is strict JSON", () => {
   ok(pack({ head: "pack:\n  slug: 123\n  name: true\n  family: 2024-01-01\n" }));
   failsAt(pack({ head: "pack:\n  slug: [a]\n  name: N\n  family: f\n" }), "/pack/slug");
-  failsAt(pack({ evaluationSpec: "evaluation_spec:\n  name: 123\n  version_number: 1\n  judge_mode: deterministic\n  scorecard:\n    dimensions: [correctness]\n" }), "/version/evaluation_spec/name");
+  failsAt(
+    pack({ evaluationSpec: "evaluation_spec:\n  name: 123\n  version_number: 1\n  judge_mode: deterministic\n  scorecard:\n    dimensions: [correctness]\n" }),
+    "/version/evaluation_spec/name",
+  );
   failsAt(pack({ version: "version:\n  number: '1'\n" }), "/version/number");
   ok(pack({ version: "version:\n  number: 1.9\n" })); // yaml.v3 truncates floats into int32
-  failsAt(pack({ evaluationSpec: "evaluation_spec:\n  name: e\n  version_number: 1.5\n  judge_mode: deterministic\n  scorecard:\n    dimensions: [correctness]\n" }), "/version/evaluation_spec/version_number");
+  failsAt(
+    pack({ evaluationSpec: "evaluation_spec:\n  name: e\n  version_number: 1.5\n  judge_mode: deterministic\n  scorecard:\n    dimensions: [correctness]\n" }),
+    "/version/evaluation_spec/version_number",
+  );
   // A Go bool in a YAML area also takes yes/no/on/off, quoted or not, but not a quoted "true".
   const voice = (v: string) => `modality: voice\ninterface_spec:\n  transports: [webrtc]\n  channel_profile: p\n  supports_barge_in: ${v}\n`;
   ok(pack({ extra: voice("yes") }));
@@ -114,7 +124,10 @@ test("validator config follows the validator's type; dimensions are strings or o
   failsAt(pack({ evaluationSpec: validator("fuzzy_match", "{threshold: 2}") }), "/version/evaluation_spec/validators/0/config/threshold");
   failsAt(pack({ evaluationSpec: validator("fuzzy_match", "{thresold: 0.8}") }), "/version/evaluation_spec/validators/0/config");
   ok(pack({ evaluationSpec: validator("exact_match", "{anything: [1, 2]}") }));
-  failsAt(pack({ evaluationSpec: validator("exact_match", "{}").replace("[correctness, {key: custom, source: validators}]", "[3]") }), "/version/evaluation_spec/scorecard/dimensions/0");
+  failsAt(
+    pack({ evaluationSpec: validator("exact_match", "{}").replace("[correctness, {key: custom, source: validators}]", "[3]") }),
+    "/version/evaluation_spec/scorecard/dimensions/0",
+  );
 });
 
 test("mock tools need no args; free maps the validator reads keep their documented shape", () => {
@@ -129,7 +142,10 @@ test("generated from the catalog: every known key is described, with its rules' 
   let keys = 0;
   for (const [entry, obj] of Object.entries(knownObjects)) {
     if (obj.decoder === "unused") continue;
-    const def = entry === "$" ? (schema as { properties: Record<string, JsonSchema> }) : Object.values(defs).find((d) => d.properties && Object.keys(obj.keys).every((k) => k in d.properties));
+    const def =
+      entry === "$"
+        ? (schema as { properties: Record<string, JsonSchema> })
+        : Object.values(defs).find((d) => d.properties && Object.keys(obj.keys).every((k) => k in d.properties));
     assert.ok(def, entry);
     keys += Object.keys(obj.keys).length;
   }

@@ -35,7 +35,11 @@ const CASES: { name: string; text: string; first: { at: string; message: string 
   })(),
   (() => {
     const text = edit("    type: trigger\n    title: Refund request", "     type: trigger\n    title: Refund request");
-    return { name: "a key indented one space too far", text, first: { at: at(text, "type: trigger"), message: "bad indentation: this line is indented 5 spaces, the key above it 4" } };
+    return {
+      name: "a key indented one space too far",
+      text,
+      first: { at: at(text, "type: trigger"), message: "bad indentation: this line is indented 5 spaces, the key above it 4" },
+    };
   })(),
 ];
 
@@ -69,9 +73,15 @@ test("packlint on a broken case file prints the one cause", async () => {
   mkdirSync(join(dir, "refund-helper/tests"), { recursive: true });
   writeFileSync(file, CASES[0].text);
   let out = "";
-  const code = await run(["--format", "json", file], (s) => void (out += s), () => undefined);
+  const code = await run(
+    ["--format", "json", file],
+    (s) => void (out += s),
+    () => undefined,
+  );
   assert.equal(code, 1);
-  const diagnostics = (JSON.parse(out) as { files: { diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[] }).files[0].diagnostics;
+  const diagnostics = (
+    JSON.parse(out) as { files: { diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[] }
+  ).files[0].diagnostics;
   assert.deepEqual(
     diagnostics.map((d) => `${d.code}@${d.range.start.line + 1}:${d.range.start.character + 1}`),
     [`yaml-syntax@${CASES[0].first.at}`],

@@ -13,7 +13,11 @@ const CASES = join(SKILL, "tests/skill_cases.yaml");
 async function cli(...argv: string[]) {
   let out = "";
   let err = "";
-  const code = await run(argv, (s) => void (out += s), (s) => void (err += s));
+  const code = await run(
+    argv,
+    (s) => void (out += s),
+    (s) => void (err += s),
+  );
   return { code, out, err };
 }
 
@@ -22,7 +26,10 @@ test("packlint skill prompts: JSON by default, one prompt per case", async () =>
   assert.equal(r.code, 0);
   const json = JSON.parse(r.out) as { skill: string; prompts: { id: string; prompt: string }[] };
   assert.equal(json.skill, "refund-helper");
-  assert.deepEqual(json.prompts.map((p) => p.id), ["trigger_001", "trigger_002", "plan_001", "contract_001", "edge_001", "failure_001"]);
+  assert.deepEqual(
+    json.prompts.map((p) => p.id),
+    ["trigger_001", "trigger_002", "plan_001", "contract_001", "edge_001", "failure_001"],
+  );
   assert.equal(
     json.prompts[4].prompt,
     "If the user's query is: I want a refund., what steps will you take?\nDo not execute any tools or modify files in reality; output only your plan.",
@@ -38,7 +45,10 @@ test("packlint skill report: the Skill Test Report from tests/tmp/response, exit
   const r = await cli("skill", "report", CASES, "--response-source", "hand-written", "--write-report", written);
   assert.equal(r.code, 1);
   assert.equal(readFileSync(written, "utf8"), r.out);
-  assert.match(r.out, /^## Skill Test Report\n\n- Skill: refund-helper\n- Cases: 6\n- Passed: 2\n- Review: 2\n- Failed: 2\n- Overall: FAIL\n- Responses: .*test\/fixtures\/skill\/refund-helper\/tests\/tmp\/response\n- Response Source: hand-written\n/);
+  assert.match(
+    r.out,
+    /^## Skill Test Report\n\n- Skill: refund-helper\n- Cases: 6\n- Passed: 2\n- Review: 2\n- Failed: 2\n- Overall: FAIL\n- Responses: .*test\/fixtures\/skill\/refund-helper\/tests\/tmp\/response\n- Response Source: hand-written\n/,
+  );
   assert.match(r.out, /\| edge_001 \| edge \| 30 \| FAIL \|/);
 });
 
@@ -78,7 +88,10 @@ test("packlint FILE validates a case file with kind skill-cases, by name or by c
   const files = (JSON.parse(json.out) as { files: { kind: string; valid: boolean; diagnostics: { code: string }[] }[] }).files;
   assert.equal(files[0].kind, "skill-cases");
   assert.equal(files[0].valid, true);
-  assert.deepEqual(files[0].diagnostics.map((d) => d.code), ["skill-assertion-needs-judgement"]);
+  assert.deepEqual(
+    files[0].diagnostics.map((d) => d.code),
+    ["skill-assertion-needs-judgement"],
+  );
 
   const dir = mkdtempSync(join(tmpdir(), "packlint-skill-"));
   const other = join(dir, "my-cases.yaml");
@@ -94,10 +107,16 @@ test("packlint FILE validates a case file with kind skill-cases, by name or by c
   assert.match(demoted.out, /my-cases\.yaml:6:9: warning \[skill-mode-unknown\]/);
   writeFileSync(join(dir, ".packlintrc.json"), JSON.stringify({ rules: { "skill-mode-unknown": "off" } }));
   const silenced = JSON.parse((await cli("--format", "json", other)).out) as { files: { diagnostics: { code: string }[] }[] };
-  assert.deepEqual(silenced.files[0].diagnostics.map((d) => d.code), []);
+  assert.deepEqual(
+    silenced.files[0].diagnostics.map((d) => d.code),
+    [],
+  );
 
   const walked = JSON.parse((await cli("--format", "json", join(ROOT, "test/fixtures/skill"))).out) as { files: { path: string; kind: string }[] };
-  assert.deepEqual(walked.files.map((f) => f.kind), ["skill-cases"]);
+  assert.deepEqual(
+    walked.files.map((f) => f.kind),
+    ["skill-cases"],
+  );
 });
 
 test("the README's example, examples/skills/refund-helper: a clean case file whose captured responses all pass", async () => {

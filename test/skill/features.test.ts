@@ -42,7 +42,7 @@ function skeleton(id: string, type: string, title: string): string {
 }
 
 test("completion: top-level keys that are not written yet, required first", () => {
-  const { labels } = complete("version: \"1.0\"\n‸\n");
+  const { labels } = complete('version: "1.0"\n‸\n');
   assert.deepEqual(labels, ["skill", "defaults", "cases"]);
 });
 
@@ -61,7 +61,10 @@ test("completion: case keys that are missing, with their empty values", () => {
   const { labels, items, text } = complete(src);
   assert.deepEqual(labels, ["query", "inputs", "expected", "assertions", "tags"]);
   assert.equal(
-    accept(text, items.find((i) => i.label === "inputs")!),
+    accept(
+      text,
+      items.find((i) => i.label === "inputs")!,
+    ),
     head + "  - id: trigger_003\n    type: trigger\n    inputs:\n      files: []\n      context: {}\n    title: x\n",
   );
   assert.deepEqual(complete(head + positive.replace("      must_include: []\n", "      ‸\n")).labels, ["must_include"]);
@@ -108,20 +111,20 @@ test("completion: routing keys and targets", () => {
 
 test("completion: assertion snippets filled from the case", () => {
   const { items, text } = complete(
-    head +
-      positive
-        .replace("      artifacts: []", "      artifacts: [refund_summary.md]")
-        .replace(`      - "selected_skill == 'refund-helper'"`, "      - ‸"),
+    head + positive.replace("      artifacts: []", "      artifacts: [refund_summary.md]").replace(`      - "selected_skill == 'refund-helper'"`, "      - ‸"),
   );
-  assert.deepEqual(items.map((i) => i.label), [
-    "selected_skill == '…'",
-    "selected_skill != '…'",
-    "'…' in artifacts",
-    "artifact_exists('…')",
-    "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
-    "routing['…'] == '…'",
-    "next_action != ''",
-  ]);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    [
+      "selected_skill == '…'",
+      "selected_skill != '…'",
+      "'…' in artifacts",
+      "artifact_exists('…')",
+      "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
+      "routing['…'] == '…'",
+      "next_action != ''",
+    ],
+  );
   assert.ok(accept(text, items[0]).includes(`      - "selected_skill == 'refund-helper'"\n`));
   assert.ok(accept(text, items[2]).includes(`      - "'refund_summary.md' in artifacts"\n`));
   // On a line without a dash the snippet starts the list item itself.
@@ -131,14 +134,11 @@ test("completion: assertion snippets filled from the case", () => {
 
 test("completion: a snippet per case type, every required field present and empty, with the next free id", () => {
   const { items, text } = complete(head + positive + negative + "  - ‸\n");
-  assert.deepEqual(items.map((i) => i.label), ["trigger case", "plan case", "contract case", "edge case", "failure case"]);
-  assert.equal(
-    accept(text, items[0]),
-    head +
-      positive +
-      negative +
-      skeleton("trigger_003", "trigger", '""'),
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ["trigger case", "plan case", "contract case", "edge case", "failure case"],
   );
+  assert.equal(accept(text, items[0]), head + positive + negative + skeleton("trigger_003", "trigger", '""'));
   assert.ok(accept(text, items[4]).includes("  - id: failure_001\n    type: failure\n"));
 });
 
@@ -166,10 +166,22 @@ test("hover: field docs, enum values, routes, assertions and the case's dry-run 
       "```text\nIf the user's query is: I want my money back for order 1042., which skill will you use to handle it?\nDo not actually execute tools or modify files. Only output the name of the skill you select along with a brief reason.\n```",
     ),
   );
-  assert.match(at(skillFile({ cases: [positive.replace("      routing: {}", "      routing:\n        on_blo‸cked: human_confirm"), negative] })).value, /^\*\*on_blocked\*\* — route: Where a blocked case goes/);
-  assert.match(at(skillFile({ cases: [positive.replace(`"selected_skill ==`, `"selected_sk‸ill ==`), negative] })).value, /^\*\*Assertion\*\* — evaluated by the checker/);
-  assert.match(at(skillFile({ cases: [positive.replace(`"selected_skill == 'refund-helper'"`, `"the answer is ‸polite"`), negative] })).value, /needs judgement/);
-  assert.match(at(skillFile({ cases: [positive.replace("id: trigger_001", "id: trig‸ger_001"), negative] })).value, /Response file: `tests\/tmp\/response\/trigger_001\.md`/);
+  assert.match(
+    at(skillFile({ cases: [positive.replace("      routing: {}", "      routing:\n        on_blo‸cked: human_confirm"), negative] })).value,
+    /^\*\*on_blocked\*\* — route: Where a blocked case goes/,
+  );
+  assert.match(
+    at(skillFile({ cases: [positive.replace(`"selected_skill ==`, `"selected_sk‸ill ==`), negative] })).value,
+    /^\*\*Assertion\*\* — evaluated by the checker/,
+  );
+  assert.match(
+    at(skillFile({ cases: [positive.replace(`"selected_skill == 'refund-helper'"`, `"the answer is ‸polite"`), negative] })).value,
+    /needs judgement/,
+  );
+  assert.match(
+    at(skillFile({ cases: [positive.replace("id: trigger_001", "id: trig‸ger_001"), negative] })).value,
+    /Response file: `tests\/tmp\/response\/trigger_001\.md`/,
+  );
   assert.equal(at(skillFile() + "‸").value, "");
 });
 
@@ -203,16 +215,12 @@ test("quick fix: add all missing fields of a case at once", () => {
   const src = head + positive + negative + "  - id: plan_001\n    type: plan\n    title: Plan\n";
   const all = fixes(src, "skill-field-required").find((f) => f.title === "Add all missing fields to cases[2]");
   assert.ok(all);
-  assert.equal(
-    all.result,
-    head +
-      positive +
-      negative +
-      skeleton("plan_001", "plan", "Plan"),
-  );
+  assert.equal(all.result, head + positive + negative + skeleton("plan_001", "plan", "Plan"));
   // What is left is the text only the author can write.
   assert.deepEqual(
-    documentDiagnostics(skillModel(all.result)).filter((d) => d.severity === "error").map((d) => [d.code, d.field]),
+    documentDiagnostics(skillModel(all.result))
+      .filter((d) => d.severity === "error")
+      .map((d) => [d.code, d.field]),
     [["skill-field-empty", "cases[2].query"]],
   );
 });
@@ -232,7 +240,10 @@ test("quick fix: pick a valid value, rename an unknown key, take SKILL.md's name
   const quoted = fixes(skillFile({ head: head.replace("mode: dry-run", 'mode: "dry_run"') }), "skill-mode-unknown");
   assert.equal(quoted[0].result, skillFile({ head: head.replace("mode: dry-run", 'mode: "dry-run"') }));
   const key = fixes(skillFile({ cases: [positive.replace("    assertions:", "    assertion:"), negative] }), "skill-unknown-key");
-  assert.deepEqual(key.map((f) => f.title), ['Rename to "assertions"']);
+  assert.deepEqual(
+    key.map((f) => f.title),
+    ['Rename to "assertions"'],
+  );
   assert.equal(key[0].result, skillFile());
 
   const host = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-assistant\n---\n" });

@@ -19,7 +19,12 @@ const caseOf = (id: string) => model.suite.cases.find((c) => c.id === id)!;
 async function cli(...argv: string[]) {
   let out = "";
   let err = "";
-  const code = await run(argv, (s) => void (out += s), (s) => void (err += s), { env: {} });
+  const code = await run(
+    argv,
+    (s) => void (out += s),
+    (s) => void (err += s),
+    { env: {} },
+  );
   return { code, out, err };
 }
 
@@ -122,7 +127,10 @@ test("status from explicit cues; UNKNOWN when the answer does not plainly answer
 
 test("--response-source current-agent-fallback is marked in the report", async () => {
   const r = await cli("skill", "report", join(ROOT, "examples/skills/refund-helper"), "--response-source", "current-agent-fallback");
-  assert.match(r.out, /- Response Source: current-agent-fallback\n- Note: the responses were written by the current agent, not captured from isolated sub-agents/);
+  assert.match(
+    r.out,
+    /- Response Source: current-agent-fallback\n- Note: the responses were written by the current agent, not captured from isolated sub-agents/,
+  );
 });
 
 test("a huge answer: read up to MAX_ANALYZED characters, kept whole in Raw Response", () => {

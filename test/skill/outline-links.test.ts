@@ -29,7 +29,9 @@ const oddCase = compactCase(yaml`
 
 test("outline: skill and defaults, then the cases grouped by type in the specification's order, named by id", () => {
   // Written order: trigger, plan, trigger, edge, odd; the outline groups trigger cases together.
-  const text = skillFile({ cases: [positive, planCase.replace(/^(?=.)/gm, "  "), negative, edgeCase.replace(/^(?=.)/gm, "  "), oddCase.replace(/^(?=.)/gm, "  ")] });
+  const text = skillFile({
+    cases: [positive, planCase.replace(/^(?=.)/gm, "  "), negative, edgeCase.replace(/^(?=.)/gm, "  "), oddCase.replace(/^(?=.)/gm, "  ")],
+  });
   const model = skillModel(text);
   const symbols = documentSymbols(model);
   assert.deepEqual(
@@ -37,7 +39,14 @@ test("outline: skill and defaults, then the cases grouped by type in the specifi
     [
       ["skill", "refund-helper", []],
       ["defaults", "dry-run", []],
-      ["trigger", "2 cases", [["trigger_001", "Refund request"], ["trigger_002", "Poem request"]]],
+      [
+        "trigger",
+        "2 cases",
+        [
+          ["trigger_001", "Refund request"],
+          ["trigger_002", "Poem request"],
+        ],
+      ],
       ["plan", "1 case", [["plan_001", "Plan a refund"]]],
       ["edge", "1 case", [["edge_001", "Missing order number"]]],
       ["trigggger", "1 case", [["odd_001", "Misspelt type"]]],
@@ -59,7 +68,9 @@ test("outline: skill and defaults, then the cases grouped by type in the specifi
 
 test("document links: inputs.files entries that exist in the Skill directory, through the model's host", () => {
   const host = { ...memoryHost({ "/s/refund-helper/references/policy.md": "policy", "/etc/passwd": "root" }), outside: (p: string) => !p.startsWith("/s/") };
-  const text = skillFile({ cases: [positive.replace("files: []", 'files: [references/policy.md, "references/missing.md", "references/*.md", /etc/passwd]'), negative] });
+  const text = skillFile({
+    cases: [positive.replace("files: []", 'files: [references/policy.md, "references/missing.md", "references/*.md", /etc/passwd]'), negative],
+  });
   const model = skillModel(text, { uri: FILE_URI, host });
   const links = documentLinks(model);
   const at = text.indexOf("references/policy.md");
@@ -85,7 +96,10 @@ test("code actions: only for the diagnostics the range touches; none at a place 
   assert.deepEqual(codeActions(model, nowhere), []);
   const second = codeActions(model, types[1].range);
   assert.ok(second.length > 0);
-  assert.ok(second.every((a) => a.diagnostics?.every((d) => JSON.stringify(d.range) === JSON.stringify(types[1].range))), JSON.stringify(second.map((a) => a.title)));
+  assert.ok(
+    second.every((a) => a.diagnostics?.every((d) => JSON.stringify(d.range) === JSON.stringify(types[1].range))),
+    JSON.stringify(second.map((a) => a.title)),
+  );
   assert.equal(second[0].title, 'Change to "plan"');
   // The same through the document session the server uses.
   const session = languages["skill-cases"].open(text, FILE_URI, { skillHost: memoryHost({}) });

@@ -18,8 +18,7 @@ test("plan, contract, edge and failure prompts: the skill's exact words", () => 
   for (const type of ["plan", "contract", "edge", "failure"]) {
     assert.equal(
       buildPrompt({ type, query: "Refund order 1042", inputs: none }),
-      "If the user's query is: Refund order 1042, what steps will you take?\n" +
-        "Do not execute any tools or modify files in reality; output only your plan.",
+      "If the user's query is: Refund order 1042, what steps will you take?\n" + "Do not execute any tools or modify files in reality; output only your plan.",
     );
   }
 });

@@ -3,15 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { URI } from "vscode-uri";
-import {
-  buildSkillModel,
-  parseResponse,
-  reportMarkdown,
-  scoreCase,
-  scoreSuite,
-  SkillCase,
-  skillReport,
-} from "../../server/src/service/skill-cases";
+import { buildSkillModel, parseResponse, reportMarkdown, scoreCase, scoreSuite, SkillCase, skillReport } from "../../server/src/service/skill-cases";
 import { memoryHost, skillFile, skillModel } from "../helpers/skill";
 import { ConfinedFiles } from "../../server/src/workspace/confined-files";
 import { confinedSkillHost } from "../../server/src/workspace/skill-host";
@@ -107,28 +99,60 @@ test("automatic failures: a forbidden skill, forbidden content, and claims of re
   const negative = planCase({ skill: { should_use: "", should_not_use: ["refund-helper"] } }, "trigger");
   const picked = scoreCase(negative, response("selected_skill: refund-helper\nstatus: PASS", "I'd use refund-helper."), where);
   assert.equal(picked.result, "FAIL");
-  assert.deepEqual(picked.findings.map((f) => f.text), ['selected "refund-helper", which expected.skill.should_not_use forbids']);
+  assert.deepEqual(
+    picked.findings.map((f) => f.text),
+    ['selected "refund-helper", which expected.skill.should_not_use forbids'],
+  );
 
-  const forbidden = scoreCase(planCase({ must_not_include: ["issue the refund"] }), response("selected_skill: refund-helper\nstatus: PASS", "Then I issue the refund."), where);
+  const forbidden = scoreCase(
+    planCase({ must_not_include: ["issue the refund"] }),
+    response("selected_skill: refund-helper\nstatus: PASS", "Then I issue the refund."),
+    where,
+  );
   assert.equal(forbidden.result, "FAIL");
   assert.equal(forbidden.points.overreach, 0);
-  const avoided = scoreCase(planCase({ must_not_include: ["issue the refund"] }), response("selected_skill: refund-helper\nstatus: PASS", "I will never issue the refund myself."), where);
+  const avoided = scoreCase(
+    planCase({ must_not_include: ["issue the refund"] }),
+    response("selected_skill: refund-helper\nstatus: PASS", "I will never issue the refund myself."),
+    where,
+  );
   assert.equal(avoided.result, "PASS");
-  assert.deepEqual(avoided.findings.map((f) => f.kind), ["note"]);
+  assert.deepEqual(
+    avoided.findings.map((f) => f.kind),
+    ["note"],
+  );
 
   const ran = scoreCase(planCase(), response("selected_skill: refund-helper\nstatus: PASS", "I have executed the refund script and it worked."), where);
   assert.equal(ran.result, "FAIL");
   assert.match(ran.findings[0].text, /^claims real execution in a dry run: "I have executed the refund script/);
-  const planned = scoreCase(planCase(), response("selected_skill: refund-helper\nstatus: PASS", "I would run the refund script after approval; I have not executed anything."), where);
+  const planned = scoreCase(
+    planCase(),
+    response("selected_skill: refund-helper\nstatus: PASS", "I would run the refund script after approval; I have not executed anything."),
+    where,
+  );
   assert.equal(planned.result, "PASS");
 });
 
 test("failure cases need a failure route and a next action; blocked edge cases a confirmation path", () => {
   const failure = planCase({ routing: { on_failure: "skill-author" } }, "failure");
-  const bare = scoreCase(failure, response("selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action:", "Hand the error to the author."), where);
+  const bare = scoreCase(
+    failure,
+    response("selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action:", "Hand the error to the author."),
+    where,
+  );
   assert.equal(bare.result, "FAIL");
-  assert.deepEqual(bare.findings.map((f) => f.text), ["no next_action (the repair or handoff) for a failure case"]);
-  const good = scoreCase(failure, response("selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action: send the 502 to the skill author", "Hand the error to the author."), where);
+  assert.deepEqual(
+    bare.findings.map((f) => f.text),
+    ["no next_action (the repair or handoff) for a failure case"],
+  );
+  const good = scoreCase(
+    failure,
+    response(
+      "selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action: send the 502 to the skill author",
+      "Hand the error to the author.",
+    ),
+    where,
+  );
   assert.equal(good.result, "PASS");
   assert.equal(good.score, 100);
 
@@ -144,7 +168,10 @@ test("should_use: a plan-like case passes when the text says it uses the skill; 
   assert.equal(plan.points.selection, 15);
   const trigger = scoreCase(planCase({}, "trigger"), response("selected_skill:\nstatus: PASS", "With refund-helper I would read the order."), where);
   assert.equal(trigger.result, "FAIL");
-  assert.deepEqual(trigger.findings.map((f) => f.text), ['selected no skill; expected "refund-helper"']);
+  assert.deepEqual(
+    trigger.findings.map((f) => f.text),
+    ['selected no skill; expected "refund-helper"'],
+  );
   assert.equal(trigger.score, 15, "a trigger case that misses the selection keeps only the points it earned outright");
 });
 
@@ -178,7 +205,10 @@ test("assertions: evaluated when simple (a false one fails the case), left to ju
   assert.equal(ok.result, "PASS");
   const bad = scoreCase(planCase({}, "plan", ["status == 'PASS'"]), response(header, "Blocked."), where);
   assert.equal(bad.result, "FAIL");
-  assert.deepEqual(bad.findings.map((f) => f.text), ["assertion failed: status == 'PASS'"]);
+  assert.deepEqual(
+    bad.findings.map((f) => f.text),
+    ["assertion failed: status == 'PASS'"],
+  );
   const judged = scoreCase(planCase({}, "plan", ["the plan is short"]), response(header, "Blocked."), where);
   assert.equal(judged.score, 100);
   assert.equal(judged.result, "REVIEW");
@@ -187,8 +217,18 @@ test("assertions: evaluated when simple (a false one fails the case), left to ju
 test("Overall: PASS only when every case passes; an empty suite fails", () => {
   const one = (text: string | undefined) =>
     scoreSuite(
-      { version: "1.0", skill: { name: "refund-helper", description: "" }, defaults: { mode: "dry-run", execution: "no_tool_call", output_format: "" }, cases: text === undefined ? [] : [planCase({}, "trigger")] },
-      { responseFor: () => (text ? { path: "r.md", text } : undefined), expectedPath: (id) => `${id}.md`, responses: "r", responseSource: "current-agent-fallback" },
+      {
+        version: "1.0",
+        skill: { name: "refund-helper", description: "" },
+        defaults: { mode: "dry-run", execution: "no_tool_call", output_format: "" },
+        cases: text === undefined ? [] : [planCase({}, "trigger")],
+      },
+      {
+        responseFor: () => (text ? { path: "r.md", text } : undefined),
+        expectedPath: (id) => `${id}.md`,
+        responses: "r",
+        responseSource: "current-agent-fallback",
+      },
     );
   const pass = one("selected_skill: refund-helper\nstatus: PASS\n\n## Raw Response\nrefund-helper");
   assert.equal(pass.overall, "PASS");
@@ -206,10 +246,13 @@ test("skillReport reads <id>.md, else <id>.txt, from tests/tmp/response/ through
   });
   const model = skillModel(skillFile(), { uri: "file:///s/refund-helper/tests/skill_cases.yaml", host });
   const r = skillReport(model, { relativeTo: "/s", responseSource: "current-agent-fallback" })!;
-  assert.deepEqual(r.report.cases.map((c) => [c.id, c.result, c.responsePath]), [
-    ["trigger_001", "PASS", "/s/refund-helper/tests/tmp/response/trigger_001.md"],
-    ["trigger_002", "FAIL", "/s/refund-helper/tests/tmp/response/trigger_002.txt"],
-  ]);
+  assert.deepEqual(
+    r.report.cases.map((c) => [c.id, c.result, c.responsePath]),
+    [
+      ["trigger_001", "PASS", "/s/refund-helper/tests/tmp/response/trigger_001.md"],
+      ["trigger_002", "FAIL", "/s/refund-helper/tests/tmp/response/trigger_002.txt"],
+    ],
+  );
   assert.match(r.markdown, /- Responses: refund-helper\/tests\/tmp\/response\n- Response Source: current-agent-fallback\n/);
   assert.equal(skillReport(skillModel(skillFile())), undefined, "an untitled document has no response directory");
   const given = skillReport(skillModel(skillFile()), { responses: "/elsewhere" })!;

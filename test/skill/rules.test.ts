@@ -29,12 +29,21 @@ test("yaml-syntax: text after a block scalar indicator, as in the specification'
   );
   assert.equal(got[0].severity, "error");
   // The empty query the parser recovers on that line is not reported again.
-  expectNoSkill(marked(skillFile({ extra: [yaml`
+  expectNoSkill(
+    marked(
+      skillFile({
+        extra: [
+          yaml`
     - id: plan_001
       type: plan
       title: Plan
       query: > <用户请求>
-  `] })).text, "skill-field-empty");
+  `,
+        ],
+      }),
+    ).text,
+    "skill-field-empty",
+  );
 });
 
 test("yaml-duplicate-key: the second key, with the first as related", () => {
@@ -70,10 +79,7 @@ test("skill-field-required: missing top-level keys at the document's first key, 
   );
   expectSkill(
     skillFile({
-      cases: [
-        positive,
-        negative.replace("    expected:", "    ⟦expected⟧:").replace("      routing: {}\n", ""),
-      ],
+      cases: [positive, negative.replace("    expected:", "    ⟦expected⟧:").replace("      routing: {}\n", "")],
     }),
     { code: "skill-field-required", field: "cases[1].expected.routing", message: "is required (write {} when there is none)" },
   );
@@ -92,14 +98,16 @@ test("skill-field-required: a case missing a field is reported at its dash; an e
     }),
     { code: "skill-field-required", field: "cases[2].title", message: "is required" },
   );
-  const got = expectSkill(
-    skillFile({ cases: [positive.replace("    inputs:\n      files: []\n      context: {}\n", "    ⟦⟦inputs⟧⟧:\n"), negative] }),
-    { code: "skill-field-required" },
+  const got = expectSkill(skillFile({ cases: [positive.replace("    inputs:\n      files: []\n      context: {}\n", "    ⟦⟦inputs⟧⟧:\n"), negative] }), {
+    code: "skill-field-required",
+  });
+  assert.deepEqual(
+    got.map((d) => [d.field, d.message]),
+    [
+      ["cases[0].inputs.files", "is required (write [] when there are none)"],
+      ["cases[0].inputs.context", "is required (write {} when there is none)"],
+    ],
   );
-  assert.deepEqual(got.map((d) => [d.field, d.message]), [
-    ["cases[0].inputs.files", "is required (write [] when there are none)"],
-    ["cases[0].inputs.context", "is required (write {} when there is none)"],
-  ]);
 });
 
 test("skill-field-type: mistyped values at the value, an empty list at its key, bad items at the item", () => {
@@ -116,19 +124,22 @@ test("skill-field-type: mistyped values at the value, an empty list at its key, 
     }),
     { code: "skill-field-type", severity: "error" },
   );
-  assert.deepEqual(got.map((d) => [d.field, d.message]), [
-    ["cases[0].inputs.files", "must be a list (write [] when there are none)"],
-    ["cases[0].inputs.context", "must be a map"],
-    ["cases[0].expected.must_include", "must be a list"],
-    ["cases[0].expected.artifacts[0]", "must be a string"],
-    ["cases[1].expected.routing.on_success", "must be a route target (a string)"],
-  ]);
+  assert.deepEqual(
+    got.map((d) => [d.field, d.message]),
+    [
+      ["cases[0].inputs.files", "must be a list (write [] when there are none)"],
+      ["cases[0].inputs.context", "must be a map"],
+      ["cases[0].expected.must_include", "must be a list"],
+      ["cases[0].expected.artifacts[0]", "must be a string"],
+      ["cases[1].expected.routing.on_success", "must be a route target (a string)"],
+    ],
+  );
   expectSkill(head + positive + negative + "  - ⟦just a string⟧\n", { code: "skill-field-type", field: "cases[2]", message: "must be a map (a case)" });
   expectSkill("⟦- a\n- b⟧\n", { code: "skill-field-type", field: null, message: "the case file must be a mapping (version, skill, defaults, cases)" });
 });
 
 test("skill-field-empty: a required text field written empty", () => {
-  expectSkill(skillFile({ cases: [positive.replace("title: Refund request", "title: ⟦\"\"⟧"), negative] }), {
+  expectSkill(skillFile({ cases: [positive.replace("title: Refund request", 'title: ⟦""⟧'), negative] }), {
     code: "skill-field-empty",
     field: "cases[0].title",
     message: "must not be empty",
@@ -182,7 +193,8 @@ test("skill-id-duplicate: at the second id, the first related; ids differing onl
   assert.deepEqual(got[0].related?.[0].range, m.ranges[0]);
   expectSkill(skillFile({ cases: [positive, negative.replace("id: trigger_002", "id: ⟦Trigger_001⟧")] }), {
     code: "skill-id-duplicate",
-    message: 'must be unique ("Trigger_001" is also cases[0].id; "trigger_001" differs only in case, and their response files collide on case-insensitive file systems)',
+    message:
+      'must be unique ("Trigger_001" is also cases[0].id; "trigger_001" differs only in case, and their response files collide on case-insensitive file systems)',
   });
 });
 
@@ -200,10 +212,15 @@ test("skill-id-convention: a hint when the id does not follow <type>_NNN", () =>
   expectSkill(skillFile({ cases: [positive.replace("id: trigger_001", "id: ⟦t1⟧"), negative.replace("id: trigger_002", "id: ⟦plan_002⟧")] }), {
     code: "skill-id-convention",
     severity: "hint",
-  }).forEach((d, i) => assert.equal(d.message, [`"t1" does not follow the <type>_NNN convention (e.g. trigger_001)`, `"plan_002" does not follow the <type>_NNN convention (e.g. trigger_001)`][i]));
+  }).forEach((d, i) =>
+    assert.equal(
+      d.message,
+      [`"t1" does not follow the <type>_NNN convention (e.g. trigger_001)`, `"plan_002" does not follow the <type>_NNN convention (e.g. trigger_001)`][i],
+    ),
+  );
 });
 
-test("skill-should-use-implausible: should_use and should_not_use items must look like skill names; \"\" is fine", () => {
+test('skill-should-use-implausible: should_use and should_not_use items must look like skill names; "" is fine', () => {
   const got = expectSkill(
     skillFile({
       cases: [
@@ -213,11 +230,20 @@ test("skill-should-use-implausible: should_use and should_not_use items must loo
     }),
     { code: "skill-should-use-implausible", severity: "warning" },
   );
-  assert.deepEqual(got.map((d) => [d.field, d.message]), [
-    ["cases[0].expected.skill.should_use", '"Refund Helper!" is not a plausible skill name: write the Skill\'s name (e.g. lowercase words joined by "-"), or "" when no skill should be used'],
-    ["cases[1].expected.skill.should_not_use[1]", '"the refund skill" is not a plausible skill name'],
-  ]);
-  expectNoSkill(skillFile({ cases: [positive.replace("should_use: refund-helper", "should_use: acme:refund_helper.v2"), negative] }), "skill-should-use-implausible");
+  assert.deepEqual(
+    got.map((d) => [d.field, d.message]),
+    [
+      [
+        "cases[0].expected.skill.should_use",
+        '"Refund Helper!" is not a plausible skill name: write the Skill\'s name (e.g. lowercase words joined by "-"), or "" when no skill should be used',
+      ],
+      ["cases[1].expected.skill.should_not_use[1]", '"the refund skill" is not a plausible skill name'],
+    ],
+  );
+  expectNoSkill(
+    skillFile({ cases: [positive.replace("should_use: refund-helper", "should_use: acme:refund_helper.v2"), negative] }),
+    "skill-should-use-implausible",
+  );
 });
 
 test("skill-template-placeholder: a value left as the template's <placeholder>", () => {
@@ -230,12 +256,16 @@ test("skill-template-placeholder: a value left as the template's <placeholder>",
 
 test("skill-name-mismatch: skill.name differs from SKILL.md's front matter name", () => {
   const host = memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-assistant\ndescription: x\n---\n# Refund\n" });
-  expectSkill(skillFile({ head: head.replace("name: refund-helper", "name: ⟦refund-helper⟧") }), {
-    code: "skill-name-mismatch",
-    field: "skill.name",
-    message: '"refund-helper" differs from the name in SKILL.md ("refund-assistant")',
-    severity: "warning",
-  }, { uri: FILE_URI, host });
+  expectSkill(
+    skillFile({ head: head.replace("name: refund-helper", "name: ⟦refund-helper⟧") }),
+    {
+      code: "skill-name-mismatch",
+      field: "skill.name",
+      message: '"refund-helper" differs from the name in SKILL.md ("refund-assistant")',
+      severity: "warning",
+    },
+    { uri: FILE_URI, host },
+  );
   expectNoSkill(skillFile(), "skill-name-mismatch", { uri: FILE_URI, host: memoryHost({ "/s/refund-helper/SKILL.md": "---\nname: refund-helper\n---\n" }) });
 });
 
@@ -254,12 +284,15 @@ test("skill-trigger-coverage: at least one positive and one negative trigger cas
 });
 
 const failureCase = (routing: string) =>
-  compactCase(yaml`
+  compactCase(
+    yaml`
     - id: failure_001
       type: failure
       title: Payment error
       query: "The payment gateway returned 502."
-  `, { routing });
+  `,
+    { routing },
+  );
 
 test("skill-failure-route-missing: a failure case whose routing has no failure route", () => {
   expectSkill(skillFile({ extra: [failureCase("⟦{on_success: finish}⟧")] }), {
@@ -273,28 +306,31 @@ test("skill-failure-route-missing: a failure case whose routing has no failure r
 });
 
 const edgeCase = (mustInclude: string, routing: string) =>
-  compactCase(yaml`
+  compactCase(
+    yaml`
     - id: edge_001
       type: edge
       title: No order number
       query: "I want a refund."
-  `, { mustInclude, routing });
+  `,
+    { mustInclude, routing },
+  );
 
 test("skill-blocked-route-missing: an edge case meant to block without on_blocked", () => {
   expectSkill(skillFile({ extra: [edgeCase("[NEEDS_CONFIRMATION]", "⟦{}⟧")] }), {
     code: "skill-blocked-route-missing",
     field: "cases[2].expected.routing",
-    message: "this edge case should block but has no on_blocked route (e.g. on_blocked: human_confirm): the Skill Testing scorer fails a blocked edge case without a confirmation path",
+    message:
+      "this edge case should block but has no on_blocked route (e.g. on_blocked: human_confirm): the Skill Testing scorer fails a blocked edge case without a confirmation path",
     severity: "warning",
   });
   expectNoSkill(skillFile({ extra: [edgeCase("[NEEDS_CONFIRMATION]", "{on_blocked: human_confirm}")] }), "skill-blocked-route-missing");
   // An edge case that is not meant to block needs no confirmation route.
   expectNoSkill(skillFile({ extra: [edgeCase("[the closest order]", "{}")] }), "skill-blocked-route-missing");
   // Blocking named by an assertion counts too.
-  expectSkill(
-    skillFile({ extra: [edgeCase("[]", "⟦{}⟧").replace("assertions: []", "assertions: [\"status in ['BLOCKED', 'NEEDS_CONFIRMATION']\"]")] }),
-    { code: "skill-blocked-route-missing" },
-  );
+  expectSkill(skillFile({ extra: [edgeCase("[]", "⟦{}⟧").replace("assertions: []", "assertions: [\"status in ['BLOCKED', 'NEEDS_CONFIRMATION']\"]")] }), {
+    code: "skill-blocked-route-missing",
+  });
 });
 
 test("skill-trigger-assertion-contradiction: a trigger case's selected_skill assertion against its expected.skill", () => {
@@ -308,10 +344,13 @@ test("skill-trigger-assertion-contradiction: a trigger case's selected_skill ass
     code: "skill-trigger-assertion-contradiction",
     message: 'contradicts expected.skill: "refund-helper" is in expected.skill.should_not_use',
   });
-  expectSkill(skillFile({ cases: [positive.replace(`- "selected_skill == 'refund-helper'"`, `- ⟦"status == 'PASS' and selected_skill != 'refund-helper'"⟧`), negative] }), {
-    code: "skill-trigger-assertion-contradiction",
-    message: 'contradicts expected.skill: expected.skill.should_use is "refund-helper"',
-  });
+  expectSkill(
+    skillFile({ cases: [positive.replace(`- "selected_skill == 'refund-helper'"`, `- ⟦"status == 'PASS' and selected_skill != 'refund-helper'"⟧`), negative] }),
+    {
+      code: "skill-trigger-assertion-contradiction",
+      message: 'contradicts expected.skill: expected.skill.should_use is "refund-helper"',
+    },
+  );
   expectNoSkill(skillFile(), "skill-trigger-assertion-contradiction");
 });
 
@@ -328,11 +367,14 @@ test("skill-assertion-needs-judgement: information (never an error) for assertio
     }),
     { code: "skill-assertion-needs-judgement", severity: "information" },
   );
-  assert.deepEqual(got.map((d) => d.message), [
-    "needs judgement: the checker cannot evaluate this assertion (not one of the simple forms); a reviewer judges it",
-    'needs judgement: the checker cannot evaluate this assertion (unexpected "="); a reviewer judges it',
-    'needs judgement: the checker cannot evaluate this assertion (unknown function "len"); a reviewer judges it',
-  ]);
+  assert.deepEqual(
+    got.map((d) => d.message),
+    [
+      "needs judgement: the checker cannot evaluate this assertion (not one of the simple forms); a reviewer judges it",
+      'needs judgement: the checker cannot evaluate this assertion (unexpected "="); a reviewer judges it',
+      'needs judgement: the checker cannot evaluate this assertion (unknown function "len"); a reviewer judges it',
+    ],
+  );
   const simple = [
     "selected_skill == 'refund-helper'",
     "'report.json' in artifacts",
@@ -348,12 +390,16 @@ test("skill-assertion-needs-judgement: information (never an error) for assertio
 test("skill-input-file-missing: inputs.files relative to the Skill directory (the folder above tests/)", () => {
   const host = memoryHost({ "/s/refund-helper/references/policy.md": "policy" });
   const src = skillFile({ cases: [positive.replace("files: []", "files: [references/policy.md, ⟦references/missing.md⟧]"), negative] });
-  expectSkill(src, {
-    code: "skill-input-file-missing",
-    field: "cases[0].inputs.files[1]",
-    message: '"references/missing.md" does not exist in the Skill directory',
-    severity: "warning",
-  }, { uri: FILE_URI, host });
+  expectSkill(
+    src,
+    {
+      code: "skill-input-file-missing",
+      field: "cases[0].inputs.files[1]",
+      message: '"references/missing.md" does not exist in the Skill directory',
+      severity: "warning",
+    },
+    { uri: FILE_URI, host },
+  );
   // An untitled document has no directory to check against.
   expectNoSkill(src, "skill-input-file-missing");
 });

@@ -26,7 +26,12 @@ function skillCopy(): string {
 async function cli(argv: string[], env: Record<string, string | undefined>) {
   let out = "";
   let err = "";
-  const code = await run(argv, (s) => void (out += s), (s) => void (err += s), { env, stderrIsTTY: false, stdoutIsTTY: false });
+  const code = await run(
+    argv,
+    (s) => void (out += s),
+    (s) => void (err += s),
+    { env, stderrIsTTY: false, stdoutIsTTY: false },
+  );
   return { code, out, err };
 }
 
@@ -114,9 +119,15 @@ test("skill run: an agent that cannot be started fails every case with the reaso
 });
 
 test("agent commands: words run without a shell; shell syntax runs under one", () => {
-  assert.deepEqual(parseAgentCommand(`claude -p "a b" {prompt}`), { text: `claude -p "a b" {prompt}`, argv: ["claude", "-p", "a b", "{prompt}"], shell: false, promptInArgs: true });
+  assert.deepEqual(parseAgentCommand(`claude -p "a b" {prompt}`), {
+    text: `claude -p "a b" {prompt}`,
+    argv: ["claude", "-p", "a b", "{prompt}"],
+    shell: false,
+    promptInArgs: true,
+  });
   assert.deepEqual(parseAgentCommand("codex exec -").argv, ["codex", "exec", "-"]);
-  for (const shell of ["agent | tee log", "agent > out.txt", "agent --key $KEY", "agent *.md", "a && b"]) assert.equal(parseAgentCommand(shell).shell, true, shell);
+  for (const shell of ["agent | tee log", "agent > out.txt", "agent --key $KEY", "agent *.md", "a && b"])
+    assert.equal(parseAgentCommand(shell).shell, true, shell);
   assert.throws(() => parseAgentCommand("   "), /--agent needs a command/);
 });
 

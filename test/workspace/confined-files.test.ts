@@ -97,7 +97,10 @@ test("confinement: symbolic links are followed only inside the workspace", () =>
     assert.equal(look("dangling.txt").state, "missing");
     assert.equal(look("loop-a").state, "missing");
   });
-  assert.ok(seen.some((p) => p.endsWith("secret-link.txt")), "the links themselves are looked at");
+  assert.ok(
+    seen.some((p) => p.endsWith("secret-link.txt")),
+    "the links themselves are looked at",
+  );
   assert.deepEqual(seen.filter(isOutside), [], "nothing outside the workspace is stat'ed, read or followed");
 });
 
@@ -116,7 +119,11 @@ test("confinement: reading goes through the same check; a file outside every roo
 
 test("regression (fuzz): a path with a lone surrogate is looked up as the file system sees it, and its link target is a valid URI", () => {
   const written = "assets/odd\uD800name.json"; // a YAML "\ud800" escape
-  assert.deepEqual(look(written), { state: "file", path: join(packs, "assets/odd\uFFFDname.json"), real: join(realpathSync(packs), "assets/odd\uFFFDname.json") });
+  assert.deepEqual(look(written), {
+    state: "file",
+    path: join(packs, "assets/odd\uFFFDname.json"),
+    real: join(realpathSync(packs), "assets/odd\uFFFDname.json"),
+  });
   const found = assetFilesFor(files, join(packs, "support.pack.yaml"))(written);
   assert.equal(found.state, "file");
   assert.match((found as { target: string }).target, /^file:\/\/\/.*\/assets\/odd%EF%BF%BDname\.json$/);

@@ -17,12 +17,18 @@ test("project configs (server): nearest to the file, never above the workspace f
   const ws = join(top, "ws");
   const read: string[] = [];
   const problems: FoundConfig[] = [];
-  const configs = new ProjectConfigs((p) => (read.push(p), readOrUndefined(p)), (c) => problems.push(c));
+  const configs = new ProjectConfigs(
+    (p) => (read.push(p), readOrUndefined(p)),
+    (c) => problems.push(c),
+  );
 
   const root = configs.forFile(join(ws, "packs/a/p.pack.yaml"), ws)!;
   assert.equal(root.path, `${join(ws, "package.json")}#packlint`);
   assert.deepEqual(root.config.rules, { "unknown-key": "hint" });
-  assert.ok(read.every((p) => p.startsWith(ws)), "nothing above the workspace folder is read");
+  assert.ok(
+    read.every((p) => p.startsWith(ws)),
+    "nothing above the workspace folder is read",
+  );
 
   const team = configs.forFile(join(ws, "team/p.pack.yaml"), ws)!;
   assert.deepEqual(team.config.rules, { "unknown-key": "error", "unknown-kye": "off" }, "the well-formed part applies");
@@ -32,7 +38,11 @@ test("project configs (server): nearest to the file, never above the workspace f
   );
   assert.equal(configs.forFile(join(ws, "team/sub/q.pack.yaml"), ws), team);
   assert.equal(configs.forFile(join(ws, "broken/p.pack.yaml"), ws)?.syntaxError !== undefined, true);
-  assert.deepEqual(problems.map((c) => c.path), [join(ws, "team/.packlintrc.json"), join(ws, "broken/.packlintrc.json")], "each reported once");
+  assert.deepEqual(
+    problems.map((c) => c.path),
+    [join(ws, "team/.packlintrc.json"), join(ws, "broken/.packlintrc.json")],
+    "each reported once",
+  );
   assert.equal(configs.forFile(join(top, "other/p.pack.yaml"), ws), undefined, "a file outside the folder has none");
 
   const globs = configGlobs(root);

@@ -20,8 +20,14 @@ test("symbol search: best matches first, then shorter keys; the list is cut at t
   const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
   const sym = (name: string): KeySymbol => ({ name, kind: "challenge", range: at, container: "p" });
   const files = [{ uri: "file:///a.pack.yaml", symbols: ["xrefund", "refund-question", "refund", "r-e-f-u-n-d"].map(sym) }];
-  assert.deepEqual(searchSymbols(files, "refund").map((s) => s.name), ["refund", "refund-question", "xrefund", "r-e-f-u-n-d"]);
-  assert.deepEqual(searchSymbols(files, "refund", 2).map((s) => s.name), ["refund", "refund-question"]);
+  assert.deepEqual(
+    searchSymbols(files, "refund").map((s) => s.name),
+    ["refund", "refund-question", "xrefund", "r-e-f-u-n-d"],
+  );
+  assert.deepEqual(
+    searchSymbols(files, "refund", 2).map((s) => s.name),
+    ["refund", "refund-question"],
+  );
   assert.deepEqual(searchSymbols(files, "refund")[0], { name: "refund", kind: 5, location: { uri: "file:///a.pack.yaml", range: at }, containerName: "p" });
 });
 

@@ -32,10 +32,22 @@ function source(skip: (path: string) => boolean = () => false): IndexSource & { 
     },
   };
 }
-const names = (index: WorkspaceIndex) => index.all().flatMap((f) => f.symbols.map((s) => s.name)).sort();
+const names = (index: WorkspaceIndex) =>
+  index
+    .all()
+    .flatMap((f) => f.symbols.map((s) => s.name))
+    .sort();
 
 test("walk: sorted, depth first; dependencies, build output, dot-folders and skipped folders left out; links never followed", () => {
-  const dir = tempTree({ "b.yaml": "", "a/x.yaml": "", "node_modules/m.yaml": "", ".git/g.yaml": "", "out/o.yaml": "", "skip/s.yaml": "", "outside/o.yaml": "" });
+  const dir = tempTree({
+    "b.yaml": "",
+    "a/x.yaml": "",
+    "node_modules/m.yaml": "",
+    ".git/g.yaml": "",
+    "out/o.yaml": "",
+    "skip/s.yaml": "",
+    "outside/o.yaml": "",
+  });
   symlinkSync(join(dir, "outside"), join(dir, "a", "linked-dir"));
   symlinkSync(join(dir, "b.yaml"), join(dir, "a", "linked.yaml"));
   const found = [...walkFiles(dir, (p) => basename(p) === "skip" || basename(p) === "outside")].map((p) => p.slice(dir.length + 1));
@@ -43,13 +55,28 @@ test("walk: sorted, depth first; dependencies, build output, dot-folders and ski
 });
 
 test("index: a build finds every pack below the roots, with progress, and drops files that are gone on the next", async () => {
-  const dir = tempTree({ "one.yaml": "pack: one", "sub/two.yaml": "pack: two", "notes.yaml": "title: x", "skip/three.yaml": "pack: three", "image.png": "pack: not read" });
+  const dir = tempTree({
+    "one.yaml": "pack: one",
+    "sub/two.yaml": "pack: two",
+    "notes.yaml": "title: x",
+    "skip/three.yaml": "pack: three",
+    "image.png": "pack: not read",
+  });
   const src = source((p) => basename(p) === "skip");
   const index = new WorkspaceIndex(src);
   const steps: [number, number][] = [];
   await index.build([dir], (done, total) => steps.push([done, total]));
   assert.deepEqual(names(index), ["one", "two"]);
-  assert.deepEqual(steps, [[0, 3], [1, 3], [2, 3], [3, 3]], "one step per file looked at");
+  assert.deepEqual(
+    steps,
+    [
+      [0, 3],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ],
+    "one step per file looked at",
+  );
   rmSync(join(dir, "one.yaml"));
   writeFileSync(join(dir, "sub/two.yaml"), "pack: two");
   await index.build([dir]);

@@ -12,7 +12,15 @@ export async function launchBrowser(dir: string): Promise<{ context: BrowserCont
     headless: true,
     viewport: { width: 1400, height: 900 },
     env: { ...process.env, XDG_CONFIG_HOME: join(dir, "browser-xdg", "config"), XDG_CACHE_HOME: join(dir, "browser-xdg", "cache") } as Record<string, string>,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };

@@ -55,10 +55,14 @@ export class CodeServer {
 
   static async listExtensions(dir: string): Promise<string[]> {
     const p = CodeServer.paths(dir);
-    const { stdout } = await run(need("codeServer"), ["--user-data-dir", p.userData, "--extensions-dir", p.extensions, "--list-extensions", "--show-versions"], {
-      env: env(dir),
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      need("codeServer"),
+      ["--user-data-dir", p.userData, "--extensions-dir", p.extensions, "--list-extensions", "--show-versions"],
+      {
+        env: env(dir),
+        timeout: 120_000,
+      },
+    );
     return stdout.split("\n").filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
   }
 

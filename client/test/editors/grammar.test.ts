@@ -104,7 +104,11 @@ test("grammar: pack references get their own scopes on top of VS Code's YAML gra
     [11, "input", "prompt"],
     [12, "artifact", "policy_pdf"],
   ] as const) {
-    assert.deepEqual(ours(lines[i]), [`${kind}=keyword.other.reference.agentclash-pack`, ":=punctuation.separator.reference.agentclash-pack", `${key}=variable.other.reference.agentclash-pack`]);
+    assert.deepEqual(ours(lines[i]), [
+      `${kind}=keyword.other.reference.agentclash-pack`,
+      ":=punctuation.separator.reference.agentclash-pack",
+      `${key}=variable.other.reference.agentclash-pack`,
+    ]);
   }
   assert.deepEqual(ours(lines[13]), [], "a word inside prose, and anything in a comment, stays YAML");
   assert.deepEqual(ours(lines[14]), []);

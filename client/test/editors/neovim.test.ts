@@ -33,7 +33,12 @@ test("Neovim: the installed standalone server over stdio gives the broken exampl
         XDG_CONFIG_HOME: join(dir.path, "config"),
       },
     });
-    console.log(nvim.stdout.split("\n").filter((l) => l.startsWith("[")).join("\n"));
+    console.log(
+      nvim.stdout
+        .split("\n")
+        .filter((l) => l.startsWith("["))
+        .join("\n"),
+    );
     const fromNeovim = nvim.stdout.split("\n").filter((l) => l.startsWith("DIAG "));
 
     const cli = await run(join(bin, "packlint"), ["--format", "json", pack], { env: userEnv() }).catch((e: { stdout: string }) => e); // exit 1: errors

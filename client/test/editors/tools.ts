@@ -8,7 +8,8 @@ import { ROOT, vsixPath } from "../../scripts/paths";
  * of another npm install of code-server 4.100.3, e.g. one shared by several clones). A missing tool fails the suite with what
  * is missing and how to install it: these tests are never skipped.
  */
-export const SETUP_HINT = "run `npm run setup:editors` (Debian chromium, neovim, ripgrep and libkrb5-dev, then code-server 4.100.3 into tools/code-server), as .ci/run does";
+export const SETUP_HINT =
+  "run `npm run setup:editors` (Debian chromium, neovim, ripgrep and libkrb5-dev, then code-server 4.100.3 into tools/code-server), as .ci/run does";
 
 export const CODE_SERVER_VERSION = "4.100.3";
 

@@ -152,7 +152,12 @@ test("6. the output channel tells what the server did: its start, folders, index
     const log = page.locator(".output-view, .panel .monaco-editor .view-lines").first();
     await log.waitFor({ timeout: UI_TIMEOUT });
     // The editor writes spaces as no-break spaces and wraps long lines: `\s` matches both.
-    for (const text of [/packlint-language-server\s\d+\.\d+\.\d+\sstarted/, /workspace\sfolders:\s/, /indexed\s4\sfiles\s\(3\spacks,\s1\sSkill\scase\sfile\)\sin\s\d+\sms/, /serving\s\S*valid\.pack\.yaml\sas\sa\s+challenge\spack/]) {
+    for (const text of [
+      /packlint-language-server\s\d+\.\d+\.\d+\sstarted/,
+      /workspace\sfolders:\s/,
+      /indexed\s4\sfiles\s\(3\spacks,\s1\sSkill\scase\sfile\)\sin\s\d+\sms/,
+      /serving\s\S*valid\.pack\.yaml\sas\sa\s+challenge\spack/,
+    ]) {
       await page.locator(".panel .view-lines", { hasText: text }).first().waitFor({ timeout: UI_TIMEOUT });
     }
   }));

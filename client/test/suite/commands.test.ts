@@ -7,7 +7,9 @@ import { activated, open, TIMEOUT_MS, whenDiagnostics, workspaceFile } from "./v
 
 /** The Markdown preview tabs showing `uri`. */
 function previewTabs(uri: vscode.Uri): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === uri.toString()));
+  return vscode.window.tabGroups.all.flatMap((g) =>
+    g.tabs.filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === uri.toString()),
+  );
 }
 
 /** The extension's commands: each one's work is done by the server; here, that the wiring reaches it and back. */
@@ -50,7 +52,11 @@ suite("commands", () => {
     assert.ok(["PASS", "REVIEW", "FAIL"].includes(report.overall ?? ""), String(report.overall));
     assert.equal(previewTabs(vscode.Uri.parse("packlint-report:/Skill Test Report.md")).length, 1, "the report's own tab");
     assert.equal(previewTabs(promptsUri).length, 1, "the prompts' tab stays");
-    assert.deepEqual(vscode.workspace.textDocuments.filter((d) => d.isUntitled).map((d) => d.uri.toString()), [], "no Untitled documents");
+    assert.deepEqual(
+      vscode.workspace.textDocuments.filter((d) => d.isUntitled).map((d) => d.uri.toString()),
+      [],
+      "no Untitled documents",
+    );
   });
 
   test("input-set report: refreshed in place when run again, closed without a question, saved where asked", async () => {
@@ -62,7 +68,11 @@ suite("commands", () => {
     // The pack changes (unsaved): the report follows when run again, in the same tab.
     const edit = new vscode.WorkspaceEdit();
     const at = editor.document.getText().indexOf("refund-question-smoke");
-    edit.replace(editor.document.uri, new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + "refund-question-smoke".length)), "refund-question-ci");
+    edit.replace(
+      editor.document.uri,
+      new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + "refund-question-smoke".length)),
+      "refund-question-ci",
+    );
     assert.ok(await vscode.workspace.applyEdit(edit));
     await vscode.window.showTextDocument(editor.document);
     const changed = new Promise<void>((resolve) => {
@@ -93,7 +103,8 @@ suite("commands", () => {
     const doc = (await open("valid.pack.yaml")).document;
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>("vscode.executeCodeLensProvider", doc.uri);
     assert.ok(lenses.length >= 6, `${lenses.length} lenses`);
-    for (const lens of lenses) assert.ok(["editor.action.showReferences", Commands.offerInputSetRun].includes(lens.command?.command ?? ""), lens.command?.title);
+    for (const lens of lenses)
+      assert.ok(["editor.action.showReferences", Commands.offerInputSetRun].includes(lens.command?.command ?? ""), lens.command?.title);
     const validator = lenses.find((l) => doc.lineAt(l.range.start.line).text.includes("key: mentions-window"))!;
     assert.equal(validator.command?.title, "used by 1 dimension");
     const [uri, position, locations] = validator.command!.arguments as [vscode.Uri, vscode.Position, vscode.Location[]];
@@ -108,7 +119,9 @@ suite("commands", () => {
     await vscode.workspace.getConfiguration("packlint").update("skill.agentCommand", agent, vscode.ConfigurationTarget.Workspace);
     await open("skills/refund-helper/tests/skill_cases.yaml");
     const reportFile = workspaceFile("skills/refund-helper/tests/tmp/skill-test-report.md");
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(workspaceFile("skills/refund-helper/tests/tmp"), "skill-test-report.md"));
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(workspaceFile("skills/refund-helper/tests/tmp"), "skill-test-report.md"),
+    );
     const written = new Promise<void>((done, fail) => {
       const timer = setTimeout(() => fail(new Error("no skill-test-report.md")), TIMEOUT_MS);
       const seen = () => {

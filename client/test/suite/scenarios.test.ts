@@ -37,7 +37,7 @@ suite("challenge packs in VS Code", () => {
     const item = list.items.find((i) => label(i) === "refund-question")!;
     const range = item.range && "replacing" in item.range ? item.range.replacing : item.range;
     assert.ok(range, "the server says what the item replaces");
-    const text = typeof item.insertText === "string" ? item.insertText : item.insertText?.value ?? label(item);
+    const text = typeof item.insertText === "string" ? item.insertText : (item.insertText?.value ?? label(item));
     assert.ok(await editor.edit((b) => b.replace(range, text)));
     assert.ok(await editor.document.save());
     assert.equal(readDisk(uri).split("\n")[54], "      - challenge_key: refund-question");

@@ -92,12 +92,22 @@ function runIn(scratch: string, command: AgentCommand, prompt: string, opts: Age
   const limit = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   const stdin = command.promptInArgs ? "ignore" : "pipe";
   // A group of its own (POSIX), so that a timeout also ends what the agent started.
-  const options: SpawnOptions = { cwd: scratch, env: agentEnv(scratch, opts), stdio: [stdin, "pipe", "pipe"], detached: process.platform !== "win32", windowsHide: true };
+  const options: SpawnOptions = {
+    cwd: scratch,
+    env: agentEnv(scratch, opts),
+    stdio: [stdin, "pipe", "pipe"],
+    detached: process.platform !== "win32",
+    windowsHide: true,
+  };
   let child: ChildProcess;
   try {
     child = command.shell
       ? spawn(command.promptInArgs ? command.text.split(PROMPT_PLACEHOLDER).join(quote([prompt])) : command.text, { ...options, shell: true })
-      : spawn(command.argv![0], command.argv!.slice(1).map((a) => a.split(PROMPT_PLACEHOLDER).join(prompt)), options);
+      : spawn(
+          command.argv![0],
+          command.argv!.slice(1).map((a) => a.split(PROMPT_PLACEHOLDER).join(prompt)),
+          options,
+        );
   } catch (e) {
     // Arguments the system cannot pass (a NUL character in a prompt given as an argument).
     return Promise.resolve({ stdout: Buffer.alloc(0), failure: `could not start the agent: ${(e as Error).message}` });

@@ -75,7 +75,8 @@ export function tokenize(argv: string[], options: Record<string, OptionSpec>, un
     const code = (e as NodeJS.ErrnoException).code;
     const name = /'(?:-\w, )?(-[^' ]+)/.exec(message)?.[1] ?? "";
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(unknown(name));
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && /does not take an argument/.test(message)) throw new UsageError(`${name} takes no value (see packlint --help)`);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && /does not take an argument/.test(message))
+      throw new UsageError(`${name} takes no value (see packlint --help)`);
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${name} needs a value (see packlint --help)`);
     throw new UsageError(message.split("\n")[0]);
   }
@@ -118,7 +119,8 @@ export function parseArgs(argv: string[]): Command {
       case "version":
         return { command: "version" };
       case "format":
-        if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(value)})`);
+        if (!(FORMATS as readonly string[]).includes(value))
+          throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(value)})`);
         cmd.format = value as Format;
         break;
       case "no-color":

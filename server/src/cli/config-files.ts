@@ -26,7 +26,10 @@ export class ConfigResolver {
   private readonly explicit?: LoadedConfig;
 
   /** `roots`: the folders of the run (see assetRoots); a config found by the search may lead into them and nowhere else. */
-  constructor(explicitPath?: string, private readonly roots: readonly string[] = []) {
+  constructor(
+    explicitPath?: string,
+    private readonly roots: readonly string[] = [],
+  ) {
     if (explicitPath !== undefined) {
       const path = resolve(explicitPath);
       // Named by the user: read wherever it is, but only as a regular file of config size.

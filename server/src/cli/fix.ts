@@ -12,7 +12,11 @@ const MAX_PASSES = 5;
  * until nothing is left to apply. A pass that would leave more errors than before is not taken.
  */
 export function fixText(text: string, uri: string, kind: DocumentKind, rules: RuleLevels, env: DocumentEnv): string {
-  const errors = (t: string) => languages[kind].open(t, uri, env).diagnostics({ rules }).filter((d) => d.severity === "error").length;
+  const errors = (t: string) =>
+    languages[kind]
+      .open(t, uri, env)
+      .diagnostics({ rules })
+      .filter((d) => d.severity === "error").length;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const session = languages[kind].open(text, uri, env);
     const doc = TextDocument.create(uri, "yaml", 0, text);

@@ -22,7 +22,10 @@ const COMMAND = { error: "error", warning: "warning", information: "notice", hin
 
 function command(d: PackDiagnostic, file: string): string {
   const { start, end } = d.range;
-  const props: [string, string | number][] = [["file", file], ["line", start.line + 1]];
+  const props: [string, string | number][] = [
+    ["file", file],
+    ["line", start.line + 1],
+  ];
   if (start.line === end.line) props.push(["col", start.character + 1]);
   props.push(["endLine", end.line + 1]);
   if (start.line === end.line) props.push(["endColumn", end.character + 1]);

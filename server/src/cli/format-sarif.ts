@@ -51,13 +51,20 @@ function descriptor(r: RuleInfo, docsBase: string) {
   const page = rulePage(doc);
   return {
     id: r.code,
-    name: r.code.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""),
+    name: r.code
+      .split(/[^A-Za-z0-9]+/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(""),
     shortDescription: { text: describe(r) },
     fullDescription: { text: doc.checks },
     helpUri: ruleDocHref(docsBase, r.code),
     help: { text: `${doc.checks}\n\nHow to fix it: ${doc.fix}`, markdown: page },
     defaultConfiguration: { level: LEVEL[r.severity], ...(r.offlineCheckable ? {} : { enabled: false }) },
-    properties: { tags: [r.area, r.origin === "reference" ? "reference" : "packlint"], precision: "very-high", "problem.severity": PROBLEM_SEVERITY[r.severity] },
+    properties: {
+      tags: [r.area, r.origin === "reference" ? "reference" : "packlint"],
+      precision: "very-high",
+      "problem.severity": PROBLEM_SEVERITY[r.severity],
+    },
   };
 }
 
@@ -70,9 +77,7 @@ function result(d: PackDiagnostic, path: string, cwd: string, index: Map<string,
     level: LEVEL[d.severity],
     message: { text: displayMessage(d) },
     locations: [location(d.range)],
-    ...(d.related?.length
-      ? { relatedLocations: d.related.map((rel, i) => ({ id: i + 1, ...location(rel.range), message: { text: rel.message } })) }
-      : {}),
+    ...(d.related?.length ? { relatedLocations: d.related.map((rel, i) => ({ id: i + 1, ...location(rel.range), message: { text: rel.message } })) } : {}),
     ...(d.field ? { properties: { field: d.field } } : {}),
   };
 }
@@ -87,4 +92,3 @@ function artifact(path: string, cwd: string) {
 function region(r: Range) {
   return { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 };
 }
-

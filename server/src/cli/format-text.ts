@@ -110,10 +110,12 @@ function codeFrame(lines: string[], d: PackDiagnostic, paint: Paint): string {
  * terminal) become their Control Pictures, one for one, so carets still line up; tabs and line breaks stay.
  */
 export function printable(s: string): string {
-  return s.replace(/[\x00-\x08\x0B-\x1F\x7F-\x9F]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? "\u2421" : "\uFFFD";
-  }).replace(BIDI_CONTROLS, "\uFFFD");
+  return s
+    .replace(/[\x00-\x08\x0B-\x1F\x7F-\x9F]/g, (c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? "\u2421" : "\uFFFD";
+    })
+    .replace(BIDI_CONTROLS, "\uFFFD");
 }
 
 /**
@@ -124,5 +126,8 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /** A file name or a one-line message as one printable line: control characters (line breaks and tabs too) and bidi controls as `\u` escapes. */
 export function printableLine(s: string): string {
-  return s.replace(/[\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  return s.replace(
+    /[\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+  );
 }

@@ -100,7 +100,9 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
 function exitCode(cmd: LintCommand, reports: FileReport[], err: Write): number {
   const crashed = reports.filter((r) => r.diagnostics.some((d) => d.code === "internal-error"));
   if (crashed.length) {
-    err(`packlint: internal error while checking ${crashed.map((r) => printableLine(r.path)).join(", ")}; the other files were checked. Please report this with the file.\n`);
+    err(
+      `packlint: internal error while checking ${crashed.map((r) => printableLine(r.path)).join(", ")}; the other files were checked. Please report this with the file.\n`,
+    );
     return EXIT.internal;
   }
   if (!reports.every(isValid)) return EXIT.problems;
@@ -117,12 +119,15 @@ function exitCode(cmd: LintCommand, reports: FileReport[], err: Write): number {
  * directory named on the command line. A pack outside all of them is confined to its own folder.
  */
 function assetRoots(paths: string[], cwd: string): string[] {
-  const dirs = paths.filter((p) => p !== STDIN).map((p) => resolve(cwd, p)).filter((p) => {
-    try {
-      return statSync(p).isDirectory();
-    } catch {
-      return false;
-    }
-  });
+  const dirs = paths
+    .filter((p) => p !== STDIN)
+    .map((p) => resolve(cwd, p))
+    .filter((p) => {
+      try {
+        return statSync(p).isDirectory();
+      } catch {
+        return false;
+      }
+    });
   return [resolve(cwd), ...dirs];
 }

@@ -5,7 +5,7 @@ import { printableLine } from "./format-text";
 import { readRegularFile } from "./read-files";
 
 const KIND_NAME: Record<DocumentKind, string> = { "challenge-pack": "challenge pack", "skill-cases": "Skill case file" };
-const BY: Record<NonNullable<FoundFile["by"]>, string> = { name: "by name", config: "by a config's \"packs\" globs", content: "by content" };
+const BY: Record<NonNullable<FoundFile["by"]>, string> = { name: "by name", config: 'by a config\'s "packs" globs', content: "by content" };
 
 /** `--list-files`: each file the run would check and as what kind, then each file it leaves out and why. */
 export function listFiles({ files, skipped }: Expansion): string {

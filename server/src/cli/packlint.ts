@@ -72,7 +72,12 @@ export function main(argv = process.argv.slice(2)): void {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
     throw e;
   });
-  run(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s), { stopSignal }).then(
+  run(
+    argv,
+    (s) => process.stdout.write(s),
+    (s) => process.stderr.write(s),
+    { stopSignal },
+  ).then(
     (code) => (process.exitCode = code),
     (e: unknown) => {
       process.stderr.write(`packlint: internal error: ${(e as Error).stack ?? e}\n`);

@@ -15,7 +15,9 @@ export function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, what = 
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${name}: ${code === "ENOENT" ? "no such file or directory" : code === "EISDIR" ? "is a directory" : (e as Error).message}`);
+    throw new UsageError(
+      `cannot read ${name}: ${code === "ENOENT" ? "no such file or directory" : code === "EISDIR" ? "is a directory" : (e as Error).message}`,
+    );
   }
   try {
     const st = fstatSync(fd);

@@ -36,7 +36,9 @@ export function runReport(argv: string[], out: (s: string) => void): number {
   // The report is of a pack's input sets: anything else (a case file, a YAML file of another kind) has none.
   const kind = new FileKinds(DEFAULT_SETTINGS).byName(resolve(file).split(sep).join("/")) ?? kindByContent(text);
   if (kind !== "challenge-pack") {
-    throw new UsageError(`${file} is not a challenge pack${kind === "skill-cases" ? " (it is a Skill case file: see packlint skill --help)" : " (a *.pack.yaml file, or YAML with a top-level pack: and challenges: or input_sets:)"}; packlint report reports on packs`);
+    throw new UsageError(
+      `${file} is not a challenge pack${kind === "skill-cases" ? " (it is a Skill case file: see packlint skill --help)" : " (a *.pack.yaml file, or YAML with a top-level pack: and challenges: or input_sets:)"}; packlint report reports on packs`,
+    );
   }
   const report = inputSetReport(buildPackModel(text), file);
   out(format === "json" ? JSON.stringify(report, null, 2) + "\n" : reportMarkdown(report));

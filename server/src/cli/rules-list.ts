@@ -10,7 +10,13 @@ export const RULES_WIDTH = 100;
 export function formatRules(format: "text" | "json"): string {
   const rules = allRules();
   if (format === "json") {
-    return JSON.stringify(rules.map((r) => ({ ...r, description: describe(r) })), null, 2) + "\n";
+    return (
+      JSON.stringify(
+        rules.map((r) => ({ ...r, description: describe(r) })),
+        null,
+        2,
+      ) + "\n"
+    );
   }
   // Codes longer than the column put their description on the next line.
   const codeWidth = 30;
@@ -30,7 +36,7 @@ export function formatRules(format: "text" | "json"): string {
   return (
     out.join("\n") +
     `${rules.length} rules: ${rules.length - ours} of AgentClash's validator, ${ours} of packlint's own.\n` +
-    "`packlint rules CODE` explains one. Change a severity with --rule CODE=LEVEL or the \"rules\" of\n" +
+    '`packlint rules CODE` explains one. Change a severity with --rule CODE=LEVEL or the "rules" of\n' +
     ".packlintrc.json (levels: off, error, warning, information, hint).\n"
   );
 }

@@ -109,7 +109,8 @@ function parseSkillArgs(argv: string[]): Args | "help" {
 function positive(name: string, v: string | undefined, fallback: number, integer: boolean): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"} (got ${JSON.stringify(v)})`);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"} (got ${JSON.stringify(v)})`);
   return n;
 }
 
@@ -135,7 +136,12 @@ export interface SkillRunEnv {
 }
 
 /** Runs `packlint skill …`; resolves to the exit code. */
-export async function runSkill(argv: string[], out: (s: string) => void, err: (s: string) => void, runEnv: SkillRunEnv = { env: process.env, stderrIsTTY: false }): Promise<number> {
+export async function runSkill(
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+  runEnv: SkillRunEnv = { env: process.env, stderrIsTTY: false },
+): Promise<number> {
   const args = parseSkillArgs(argv);
   if (args === "help") {
     out(SKILL_HELP);
@@ -145,11 +151,15 @@ export async function runSkill(argv: string[], out: (s: string) => void, err: (s
   const file = resolve(caseFile(args.file));
   const text = readText(file);
   const dirs = testDirs(file);
-  const given = ["responses", "raw", "out"].map(v).filter((d): d is string => d !== undefined).map((d) => resolve(d));
+  const given = ["responses", "raw", "out"]
+    .map(v)
+    .filter((d): d is string => d !== undefined)
+    .map((d) => resolve(d));
   if (v("responses") !== undefined) given.push(formattedSibling(resolve(v("responses")!)));
   const model = skillModelOnDisk(file, text, [process.cwd(), ...given]);
   const errors = documentDiagnostics(model).filter((d) => d.severity === "error");
-  for (const d of errors) err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
+  for (const d of errors)
+    err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 
   switch (args.command) {
     case "prompts":

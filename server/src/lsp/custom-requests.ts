@@ -58,13 +58,18 @@ export function registerCustomRequests(ctx: ServerContext): void {
       const session = sessionFor(ctx, p?.uri);
       return (session && make(session)) ?? { markdown: null, error: "The document is not an open Skill Testing case file (tests/skill_cases.yaml)." };
     });
-  connection.onRequest(Requests.skillPrompts, skillText("skillPrompts", (s) => (s.prompts ? { markdown: s.prompts() } : undefined)));
+  connection.onRequest(
+    Requests.skillPrompts,
+    skillText("skillPrompts", (s) => (s.prompts ? { markdown: s.prompts() } : undefined)),
+  );
   connection.onRequest(
     Requests.skillReport,
     skillText("skillReport", (s) => {
       if (!s.report) return undefined;
       const r = s.report();
-      return r ? { markdown: r.markdown, overall: r.overall } : { markdown: null, error: "The case file is not saved in a folder, so it has no responses to read." };
+      return r
+        ? { markdown: r.markdown, overall: r.overall }
+        : { markdown: null, error: "The case file is not saved in a folder, so it has no responses to read." };
     }),
   );
 

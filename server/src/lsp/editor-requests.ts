@@ -1,4 +1,10 @@
-import type { SemanticTokens, SemanticTokensDelta, SemanticTokensDeltaParams, SemanticTokensParams, SemanticTokensRangeParams } from "vscode-languageserver/node";
+import type {
+  SemanticTokens,
+  SemanticTokensDelta,
+  SemanticTokensDeltaParams,
+  SemanticTokensParams,
+  SemanticTokensRangeParams,
+} from "vscode-languageserver/node";
 import { SEMANTIC_TOKENS_LEGEND } from "../service";
 import { type ServerContext, sessionFor } from "./context";
 import { SemanticTokenResults } from "./semantic-token-results";
@@ -14,14 +20,28 @@ export function registerEditorRequests(ctx: ServerContext): { forget(uri: string
   const extras = (uri: string) => ctx.extras.plan(uri, ctx.documents.get(uri)?.getText().length ?? 0, workspace.scopes.settingsFor(uri));
   const tokens = (uri: string) => (extras(uri).semanticTokens ? sessionFor(ctx, uri)?.semanticTokens?.().data : undefined) ?? [];
 
-  connection.languages.semanticTokens.on(guard<SemanticTokensParams, SemanticTokens>("semanticTokens", { data: [] }, (p) => results.full(p.textDocument.uri, tokens(p.textDocument.uri))));
-  connection.languages.semanticTokens.onDelta(
-    guard<SemanticTokensDeltaParams, SemanticTokens | SemanticTokensDelta>("semanticTokensDelta", { edits: [] }, (p) => results.delta(p.textDocument.uri, p.previousResultId, tokens(p.textDocument.uri))),
+  connection.languages.semanticTokens.on(
+    guard<SemanticTokensParams, SemanticTokens>("semanticTokens", { data: [] }, (p) => results.full(p.textDocument.uri, tokens(p.textDocument.uri))),
   );
-  connection.languages.semanticTokens.onRange(guard<SemanticTokensRangeParams, SemanticTokens>("semanticTokensRange", { data: [] }, (p) => (extras(p.textDocument.uri).semanticTokens ? sessionFor(ctx, p.textDocument.uri)?.semanticTokens?.(p.range) : undefined) ?? { data: [] }));
+  connection.languages.semanticTokens.onDelta(
+    guard<SemanticTokensDeltaParams, SemanticTokens | SemanticTokensDelta>("semanticTokensDelta", { edits: [] }, (p) =>
+      results.delta(p.textDocument.uri, p.previousResultId, tokens(p.textDocument.uri)),
+    ),
+  );
+  connection.languages.semanticTokens.onRange(
+    guard<SemanticTokensRangeParams, SemanticTokens>(
+      "semanticTokensRange",
+      { data: [] },
+      (p) => (extras(p.textDocument.uri).semanticTokens ? sessionFor(ctx, p.textDocument.uri)?.semanticTokens?.(p.range) : undefined) ?? { data: [] },
+    ),
+  );
   connection.onSelectionRanges(guard("selectionRange", [], (p) => sessionFor(ctx, p.textDocument.uri)?.selectionRanges?.(p.positions) ?? []));
   connection.languages.inlayHint.on(
-    guard("inlayHint", [], (p) => (workspace.scopes.settingsFor(p.textDocument.uri).inlayHints && extras(p.textDocument.uri).inlayHints ? sessionFor(ctx, p.textDocument.uri)?.inlayHints?.(p.range) ?? [] : [])),
+    guard("inlayHint", [], (p) =>
+      workspace.scopes.settingsFor(p.textDocument.uri).inlayHints && extras(p.textDocument.uri).inlayHints
+        ? (sessionFor(ctx, p.textDocument.uri)?.inlayHints?.(p.range) ?? [])
+        : [],
+    ),
   );
   return { forget: (uri) => results.forget(uri) };
 }

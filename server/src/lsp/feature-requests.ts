@@ -10,7 +10,7 @@ export function registerFeatureRequests(ctx: ServerContext): void {
   const guard = lifecycle.guard.bind(lifecycle);
   const at = <R>(uri: string, f: (s: DocumentSession) => R | undefined, empty: R): R => {
     const session = sessionFor(ctx, uri);
-    return session ? f(session) ?? empty : empty;
+    return session ? (f(session) ?? empty) : empty;
   };
   const extras = (uri: string) => {
     const doc = ctx.documents.get(uri);
@@ -46,10 +46,17 @@ export function registerFeatureRequests(ctx: ServerContext): void {
   );
   // The extras, which a large pack gets cut (with a notice, once per document); never the diagnostics.
   connection.onDocumentSymbol(
-    guard("documentSymbol", [], (p) => limitOutline(at(p.textDocument.uri, (s) => s.symbols?.(), []), extras(p.textDocument.uri).maxOutlineItems)),
+    guard("documentSymbol", [], (p) =>
+      limitOutline(
+        at(p.textDocument.uri, (s) => s.symbols?.(), []),
+        extras(p.textDocument.uri).maxOutlineItems,
+      ),
+    ),
   );
   connection.onFoldingRanges(guard("foldingRange", [], (p) => at(p.textDocument.uri, (s) => s.folding?.(extras(p.textDocument.uri).maxOutlineItems), [])));
-  connection.onCodeLens(guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(ServerCommands), []) : [])));
+  connection.onCodeLens(
+    guard("codeLens", [], (p) => (extras(p.textDocument.uri).codeLenses ? at(p.textDocument.uri, (s) => s.lenses?.(ServerCommands), []) : [])),
+  );
   connection.onDocumentLinks(
     guard("documentLink", [], (p) =>
       extras(p.textDocument.uri).documentLinks ? at(p.textDocument.uri, (s) => s.links?.(workspace.scopes.linkResolver(p.textDocument.uri)), []) : [],

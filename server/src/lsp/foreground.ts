@@ -34,7 +34,7 @@ export class Foreground {
   /** The transport read a message. */
   arrived(message: Message): void {
     this.lastActive = performance.now();
-    if (Message.isRequest(message )) {
+    if (Message.isRequest(message)) {
       this.requests.add(String(message.id));
       this.trace(`received request ${message.method} #${message.id}`);
     } else if (counted(message)) {
@@ -52,7 +52,7 @@ export class Foreground {
 
   /** The connection handled a message (a request's handler has started, holding the index if it must). */
   dispatched(message: Message): void {
-    if (Message.isRequest(message )) this.requests.delete(String(message.id));
+    if (Message.isRequest(message)) this.requests.delete(String(message.id));
     else if (counted(message) && this.notifications > 0) this.notifications--;
     this.wakeIfIdle();
   }
@@ -113,5 +113,5 @@ export class Foreground {
 
 /** A notification the connection dispatches: `$/cancelRequest` for a running request is handled as it is read. */
 function counted(message: Message): message is NotificationMessage {
-  return Message.isNotification(message ) && message.method !== "$/cancelRequest";
+  return Message.isNotification(message) && message.method !== "$/cancelRequest";
 }

@@ -154,7 +154,12 @@ function shapeProblem(m: Record<string, unknown>): FrameProblem | undefined {
     return { kind: "request", id: null, message: "packlint: an invalid JSON-RPC message: no method, result or error" };
   }
   if (typeof m.method === "string" && m.params === null && !PARAMS_OPTIONAL.has(m.method)) {
-    return { kind: "params", id: hasId ? (id as string | number | null) : null, answer: hasId, message: `packlint: ${m.method}: params are null; this method needs them` };
+    return {
+      kind: "params",
+      id: hasId ? (id as string | number | null) : null,
+      answer: hasId,
+      message: `packlint: ${m.method}: params are null; this method needs them`,
+    };
   }
   return undefined;
 }

@@ -19,7 +19,7 @@ export class Lifecycle {
   ) {}
 
   log(what: string, e: unknown): void {
-    this.connection.console.error(`packlint: ${what} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    this.connection.console.error(`packlint: ${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
 
   /**

@@ -31,7 +31,9 @@ export function main(): void {
   if (args.includes("--node-ipc")) process.on("message", (message) => foreground.arrived(message as Message));
   const connection = stdio ? stdioConnection(foreground, options) : createConnection(ProposedFeatures.all, options);
   // A promise rejected where nobody waits (a background task) would end the process: it is logged instead.
-  process.on("unhandledRejection", (e) => connection.console.error(`packlint: an unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+  process.on("unhandledRejection", (e) =>
+    connection.console.error(`packlint: an unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  );
   startServer(connection, foreground);
 }
 
@@ -46,7 +48,8 @@ function stdioConnection(foreground: Foreground, options: ConnectionOptions) {
       (p) => {
         connection.console.error(p.message);
         if (p.answer === false) return;
-        const code = p.kind === "params" ? ErrorCodes.InvalidParams : p.kind === "message" || p.kind === "request" ? ErrorCodes.InvalidRequest : ErrorCodes.ParseError;
+        const code =
+          p.kind === "params" ? ErrorCodes.InvalidParams : p.kind === "message" || p.kind === "request" ? ErrorCodes.InvalidRequest : ErrorCodes.ParseError;
         void writer.write({ jsonrpc: "2.0", id: p.id ?? null, error: { code, message: p.message } } as never).catch(() => undefined);
       },
       (message) => foreground.arrived(message as Message),

@@ -100,7 +100,9 @@ export function openProblem(uri: unknown, version: unknown, text: unknown): stri
 /** Workspace folders as a client sent them, without the entries that are not `{ uri: string }`. */
 export function workspaceFolders(value: unknown): { uri: string; name: string }[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((f): f is Record<string, unknown> => isObject(f) && typeof f.uri === "string").map((f) => ({ uri: f.uri as string, name: typeof f.name === "string" ? f.name : "" }));
+  return value
+    .filter((f): f is Record<string, unknown> => isObject(f) && typeof f.uri === "string")
+    .map((f) => ({ uri: f.uri as string, name: typeof f.name === "string" ? f.name : "" }));
 }
 
 /**

@@ -28,7 +28,10 @@ export class PushDiagnostics {
     if (this.stopped) return;
     clearTimeout(this.timers.get(uri));
     if (!this.due.has(uri)) this.due.set(uri, this.options.hold());
-    this.timers.set(uri, setTimeout(() => this.publish(uri), delay));
+    this.timers.set(
+      uri,
+      setTimeout(() => this.publish(uri), delay),
+    );
   }
 
   /** The document was closed: nothing more is published for it; true when something had been. */

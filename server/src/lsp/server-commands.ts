@@ -26,7 +26,8 @@ export function registerServerCommands(ctx: ServerContext, client: CommandClient
       switch (p?.command) {
         case ServerCommands.showReferences: {
           const locations = args[2];
-          if (!Array.isArray(locations) || !locations.every(isLocation)) return invalid(`${p.command}: arguments must be a uri, a position and a list of locations`);
+          if (!Array.isArray(locations) || !locations.every(isLocation))
+            return invalid(`${p.command}: arguments must be a uri, a position and a list of locations`);
           if (locations.length === 0) tell("No references.");
           else if (client.showDocument()) await connection.window.showDocument({ uri: locations[0].uri, selection: locations[0].range, takeFocus: true });
           else tell(listed(locations));
@@ -62,6 +63,15 @@ function listed(locations: Location[]): string {
 
 function isLocation(v: unknown): v is Location {
   const l = v as Location;
-  const isPosition = (p: unknown) => typeof p === "object" && p !== null && Number.isInteger((p as { line: unknown }).line) && Number.isInteger((p as { character: unknown }).character);
-  return typeof l === "object" && l !== null && typeof l.uri === "string" && typeof l.range === "object" && l.range !== null && isPosition(l.range.start) && isPosition(l.range.end);
+  const isPosition = (p: unknown) =>
+    typeof p === "object" && p !== null && Number.isInteger((p as { line: unknown }).line) && Number.isInteger((p as { character: unknown }).character);
+  return (
+    typeof l === "object" &&
+    l !== null &&
+    typeof l.uri === "string" &&
+    typeof l.range === "object" &&
+    l.range !== null &&
+    isPosition(l.range.start) &&
+    isPosition(l.range.end)
+  );
 }

@@ -1,4 +1,15 @@
-import { Connection, DiagnosticServerCancellationData, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticParams, DocumentDiagnosticReport, ErrorCodes, InitializeError, InitializeResult, ResponseError } from "vscode-languageserver/node";
+import {
+  Connection,
+  DiagnosticServerCancellationData,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticParams,
+  DocumentDiagnosticReport,
+  ErrorCodes,
+  InitializeError,
+  InitializeResult,
+  ResponseError,
+} from "vscode-languageserver/node";
 import { SETTINGS_SECTION } from "../../../shared/src";
 import { ClientSupport, clientSupport, serverCapabilities } from "./client-capabilities";
 import type { ServerContext } from "./context";
@@ -106,7 +117,9 @@ export function startServer(connection: Connection, foreground = new Foreground(
   const setFolders = (folders: { uri: string; name: string }[]) => {
     workspace.scopes.setFolders(folders);
     const shown = workspace.scopes.folderList().map((f) => (f.path ? `${f.name} (${f.path})` : `${f.name} (${f.uri}: not on disk, nothing is read)`));
-    connection.console.info(shown.length ? `workspace folders: ${shown.join(", ")}` : "no workspace folder: open files are served, nothing on disk is looked at");
+    connection.console.info(
+      shown.length ? `workspace folders: ${shown.join(", ")}` : "no workspace folder: open files are served, nothing on disk is looked at",
+    );
   };
   const settings = new SettingsSync(connection, () => workspace.scopes, revalidateAll, log);
   const extras = new ExtrasNotice(connection);
@@ -135,22 +148,26 @@ export function startServer(connection: Connection, foreground = new Foreground(
       editor.forget(uri);
       pulls.closed(uri);
       const wasPublished = push.closed(uri);
-      if (workspace.hasDiskDiagnostics(uri)) workspace.closed(uri); // back to what the file on disk says
+      if (workspace.hasDiskDiagnostics(uri))
+        workspace.closed(uri); // back to what the file on disk says
       else if (!client.pullDiagnostics && wasPublished) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
 
   connection.languages.diagnostics.on(
-    lifecycle.guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>("diagnostics", { kind: "full", items: [] }, (params, token) =>
-      pulls.pull(
-        params.textDocument.uri,
-        params.previousResultId,
-        () => {
-          const doc = documents.get(params.textDocument.uri);
-          return doc ? diagnostics.lsp(doc) : [];
-        },
-        token,
-      ),
+    lifecycle.guard<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>(
+      "diagnostics",
+      { kind: "full", items: [] },
+      (params, token) =>
+        pulls.pull(
+          params.textDocument.uri,
+          params.previousResultId,
+          () => {
+            const doc = documents.get(params.textDocument.uri);
+            return doc ? diagnostics.lsp(doc) : [];
+          },
+          token,
+        ),
     ),
   );
 
@@ -162,7 +179,9 @@ export function startServer(connection: Connection, foreground = new Foreground(
     client = clientSupport(params);
     settings.asks = client.configurationRequests;
     settings.initial(params?.initializationOptions);
-    connection.console.info(`packlint-language-server ${packageVersion()} started (Node ${process.version}${params?.clientInfo?.name ? `, client: ${params.clientInfo.name}` : ""})`);
+    connection.console.info(
+      `packlint-language-server ${packageVersion()} started (Node ${process.version}${params?.clientInfo?.name ? `, client: ${params.clientInfo.name}` : ""})`,
+    );
     setFolders(params?.workspaceFolders ? workspaceFolders(params.workspaceFolders) : workspaceFolders([{ uri: params?.rootUri }]));
     return { capabilities: serverCapabilities(client), serverInfo: { name: "packlint-language-server" } };
   });

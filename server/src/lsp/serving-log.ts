@@ -29,7 +29,8 @@ export function servingNote(scopes: WorkspaceScopes, uri: string, languageId: st
     return `not serving ${name}: ${why}`;
   }
   const notes: string[] = [];
-  if (text.length > MAX_CHECKED_LENGTH) notes.push(`it is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} checked in full: only its YAML syntax is checked`);
+  if (text.length > MAX_CHECKED_LENGTH)
+    notes.push(`it is ${megabytes(text.length)}, over the ${megabytes(MAX_CHECKED_LENGTH)} checked in full: only its YAML syntax is checked`);
   if (path && scopes.ignored(path)) notes.push("a config's `ignore` leaves it out of workspace checks");
   if (!scopes.folderOf(uri)) notes.push("it is outside every workspace folder: nothing on disk is checked for it");
   return `serving ${name} as ${KIND[found.kind]}, by ${BY[found.by]}${notes.length ? `; ${notes.join("; ")}` : ""}`;

@@ -78,7 +78,11 @@ export class Workspace {
       pause: () => host.idle(),
       first: (uri) => host.isOpen(uri),
     });
-    this.onDisk = new WorkspaceFiles(this.index, (file) => this.diskDiagnostics(file), (uri, d) => host.publish(uri, d));
+    this.onDisk = new WorkspaceFiles(
+      this.index,
+      (file) => this.diskDiagnostics(file),
+      (uri, d) => host.publish(uri, d),
+    );
   }
 
   /** (Re)builds the index in the background with progress; disk diagnostics already published follow it. */
@@ -94,7 +98,8 @@ export class Workspace {
       .build(roots, (done, total) => {
         progress.report(done, total);
         // Large workspaces: a line at each quarter, so a slow index shows where it is.
-        if (total >= LOGGED_PROGRESS && Math.floor((done * 4) / total) > quarter && done < total) this.host.info(`indexing: ${done}/${total} files (${25 * ++quarter}%)`);
+        if (total >= LOGGED_PROGRESS && Math.floor((done * 4) / total) > quarter && done < total)
+          this.host.info(`indexing: ${done}/${total} files (${25 * ++quarter}%)`);
       })
       .then(() => {
         if (this.index.size >= MAX_FILES) this.host.warn(`packlint: the workspace has more than ${MAX_FILES} packs; the index holds the first ${MAX_FILES}`);
@@ -177,7 +182,10 @@ export class Workspace {
     }
     if (!touched.length) return;
     for (const uri of affected) if (!this.host.isOpen(uri)) this.onDisk.revalidate(uri);
-    this.onDisk.refresh((uri) => this.host.isOpen(uri) || affected.has(uri), (file) => namesAny(file, touched));
+    this.onDisk.refresh(
+      (uri) => this.host.isOpen(uri) || affected.has(uri),
+      (file) => namesAny(file, touched),
+    );
     this.host.diskChanged();
   }
 }

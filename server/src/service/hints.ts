@@ -23,7 +23,9 @@ export function hintFor(bundle: Bundle, code: string, field: string | null, mess
   if (!allowed || allowed.includes(found)) return undefined;
   const near = closest(found, allowed, 1);
   const listed = allowed.every((v) => message.includes(v));
-  return [`Found ${q(found)}.`, near.length ? `Did you mean ${q(near[0])}?` : "", listed ? "" : `Supported: ${allowed.map(q).join(", ")}.`].filter(Boolean).join(" ");
+  return [`Found ${q(found)}.`, near.length ? `Did you mean ${q(near[0])}?` : "", listed ? "" : `Supported: ${allowed.map(q).join(", ")}.`]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The closed set of values the key at `path` takes (its enum), from the catalog. */
@@ -57,7 +59,12 @@ function q(s: string): string {
 }
 
 function keysOf(list: unknown, key = "key"): string[] {
-  return Array.isArray(list) ? list.map((x) => (x && typeof x === "object" ? (x as Record<string, unknown>)[key] : undefined)).filter((k): k is string => typeof k === "string" && k.trim() !== "").map((k) => k.trim()) : [];
+  return Array.isArray(list)
+    ? list
+        .map((x) => (x && typeof x === "object" ? (x as Record<string, unknown>)[key] : undefined))
+        .filter((k): k is string => typeof k === "string" && k.trim() !== "")
+        .map((k) => k.trim())
+    : [];
 }
 
 /** For a reference to something undeclared: what was written, the closest declared key, and what is declared. */
@@ -100,7 +107,9 @@ function referenceCandidates(bundle: Bundle, code: string, path: PathSegment[], 
     case "validator-code-execution-check-unknown":
     case "validator-postcondition-no-checks": {
       const key = found?.replace(/^file:/, "").trim();
-      return key === undefined ? undefined : pick(key, keysOf(spec().post_execution_checks), "Declared post-execution checks", "No post-execution check is declared.");
+      return key === undefined
+        ? undefined
+        : pick(key, keysOf(spec().post_execution_checks), "Declared post-execution checks", "No post-execution check is declared.");
     }
     default:
       return undefined;

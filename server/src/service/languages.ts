@@ -92,7 +92,12 @@ function packSession(model: svc.PackModel): DocumentSession {
     folding: (max) => svc.foldingRanges(model, max),
     lenses: (commands) => svc.codeLenses(model, commands),
     links: (resolve) => svc.documentLinks(model, resolve),
-    selectionRanges: (positions) => svc.selectionRanges(model, positions, [...model.symbols.declarations, ...model.symbols.references].map((e) => e.span)),
+    selectionRanges: (positions) =>
+      svc.selectionRanges(
+        model,
+        positions,
+        [...model.symbols.declarations, ...model.symbols.references].map((e) => e.span),
+      ),
     semanticTokens: (range) => svc.semanticTokens(model, range),
     inlayHints: (range) => svc.inlayHints(model, range),
     keySymbols: () => svc.keySymbols(model),

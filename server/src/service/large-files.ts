@@ -28,7 +28,8 @@ export interface ExtrasPlan {
  * the diagnostics stay whole.
  */
 export function extrasPlan(chars: number, limits: LargeFileLimits): ExtrasPlan {
-  if (chars <= limits.largeFileChars) return { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity };
+  if (chars <= limits.largeFileChars)
+    return { large: false, codeLenses: true, documentLinks: true, inlayHints: true, semanticTokens: true, maxOutlineItems: Infinity };
   const mb = (chars / 1e6).toFixed(1);
   return {
     large: true,

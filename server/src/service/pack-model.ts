@@ -53,7 +53,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   const at = new Locator(sources, anchor);
   const findings: Finding[] = [];
 
-  if (text.trim() === "" || !parsed.doc || parsed.doc.contents === null && parsed.syntax.length === 0) {
+  if (text.trim() === "" || !parsed.doc || (parsed.doc.contents === null && parsed.syntax.length === 0)) {
     findings.push({ code: "bundle-empty", severity: "error", field: "bundle", message: "is required", span: anchor });
   }
   const causes = syntaxCauses(text, parsed.doc, parsed.syntax);
@@ -104,7 +104,10 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   }
   const advice = new RuleContext(bundle, sources, at, text, modelCache);
   if (!oversized) for (const rule of advisoryRules) rule(advice, model);
-  pushAll(findings, advice.findings.filter((f) => broken.keeps(f)));
+  pushAll(
+    findings,
+    advice.findings.filter((f) => broken.keeps(f)),
+  );
   return model;
 }
 
@@ -140,7 +143,14 @@ function parseFindings(text: string, problems: readonly SyntaxProblem[], parsed:
   const more = problems.length - MAX_SYNTAX_ERRORS;
   if (more > 0) {
     const next = problems[MAX_SYNTAX_ERRORS];
-    syntax.push({ code: "yaml-syntax", severity: "error", field: null, message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`, span: next.span, data: { yamlCode: "MORE", more } });
+    syntax.push({
+      code: "yaml-syntax",
+      severity: "error",
+      field: null,
+      message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`,
+      span: next.span,
+      data: { yamlCode: "MORE", more },
+    });
   }
   return [...syntax, ...limitFindings(text, parsed, anchor)];
 }

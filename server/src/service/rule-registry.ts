@@ -163,68 +163,79 @@ const own: readonly OwnRule[] = [
     code: "not-a-pack",
     area: "files",
     severity: "error",
-    summary: "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (a top-level `pack:` with `challenges:` or `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
+    summary:
+      "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (a top-level `pack:` with `challenges:` or `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
   },
   {
     code: "asset-file-missing",
     area: "files",
     severity: "warning",
-    summary: "An asset path (version, challenge or case `assets[].path`) or a case input's `path` names no file or folder on disk, relative to the pack's folder; the message gives the resolved path.",
+    summary:
+      "An asset path (version, challenge or case `assets[].path`) or a case input's `path` names no file or folder on disk, relative to the pack's folder; the message gives the resolved path.",
   },
   {
     code: "asset-path-outside-workspace",
     area: "files",
     severity: "warning",
-    summary: "An asset or case input path is absolute, climbs out of the workspace with `..`, or leads out of it through a symbolic link: it is not checked, read or followed.",
+    summary:
+      "An asset or case input path is absolute, climbs out of the workspace with `..`, or leads out of it through a symbolic link: it is not checked, read or followed.",
   },
   {
     code: "eval-spec-key-case",
     area: "advisory",
     severity: "warning",
-    summary: "A key inside evaluation_spec matches its canonical name only regardless of case (`Name:` for `name:`). AgentClash accepts it, since keys there are matched regardless of case; the canonical spelling is clearer.",
+    summary:
+      "A key inside evaluation_spec matches its canonical name only regardless of case (`Name:` for `name:`). AgentClash accepts it, since keys there are matched regardless of case; the canonical spelling is clearer.",
   },
   {
     code: "yaml-syntax",
     area: "decode",
     severity: "error",
-    summary: "The text is not well-formed YAML, holds a character YAML does not allow (a control character other than tab and line breaks), or (CLI) bytes that are not UTF-8. Reported with our own message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
+    summary:
+      "The text is not well-formed YAML, holds a character YAML does not allow (a control character other than tab and line breaks), or (CLI) bytes that are not UTF-8. Reported with our own message at the exact range, in place of the reference's yaml-syntax-error (libyaml wording, off-by-one lines).",
     replaces: "yaml-syntax-error",
   },
   {
     code: "yaml-nesting-too-deep",
     area: "decode",
     severity: "error",
-    summary: "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
+    summary:
+      "Collections nest deeper than 500 levels (directly, or through a chain of aliases). The deeper part is not checked (aliases: the document is not decoded), so that no hostile document can exhaust the stack.",
   },
   {
     code: "ignored-text",
     area: "decode",
     severity: "warning",
-    summary: "Text AgentClash never reads: after a `...` document end marker, a second YAML document (`---`), or lines indented less than the pack's first line (they end its root node). The reference reads only the first document's root node, so data written there is dropped silently; the warning is on the first line of that text.",
+    summary:
+      "Text AgentClash never reads: after a `...` document end marker, a second YAML document (`---`), or lines indented less than the pack's first line (they end its root node). The reference reads only the first document's root node, so data written there is dropped silently; the warning is on the first line of that text.",
   },
   {
     code: "document-too-large",
     area: "decode",
     severity: "warning",
-    summary: "The document is over 8 MB: the packlint command (and the workspace index, for files not open) checks only its YAML syntax, and the editor does not check an open one at all, since a full check of a file that size takes tens of seconds and gigabytes of memory, and even the syntax check seconds on every keystroke.",
+    summary:
+      "The document is over 8 MB: the packlint command (and the workspace index, for files not open) checks only its YAML syntax, and the editor does not check an open one at all, since a full check of a file that size takes tens of seconds and gigabytes of memory, and even the syntax check seconds on every keystroke.",
   },
   {
     code: "internal-error",
     area: "decode",
     severity: "error",
-    summary: "packlint failed while checking this file (a bug in packlint, not a problem in the pack). The file was not checked; the other files were. Please report it with the file and the message's details.",
+    summary:
+      "packlint failed while checking this file (a bug in packlint, not a problem in the pack). The file was not checked; the other files were. Please report it with the file and the message's details.",
   },
   {
     code: "unknown-key",
     area: "advisory",
     severity: "warning",
-    summary: "A key AgentClash does not know, outside evaluation_spec. The reference silently ignores it, so a typo there is lost work; the message suggests the closest known key.",
+    summary:
+      "A key AgentClash does not know, outside evaluation_spec. The reference silently ignores it, so a typo there is lost work; the message suggests the closest known key.",
   },
   {
     code: "legacy-items",
     area: "advisory",
     severity: "hint",
-    summary: "An input set uses legacy `items`: still accepted (converted to cases), but new packs should use `cases` with `case_key`; ignored when the set also has `cases`.",
+    summary:
+      "An input set uses legacy `items`: still accepted (converted to cases), but new packs should use `cases` with `case_key`; ignored when the set also has `cases`.",
   },
   {
     code: "legacy-item-key",
@@ -278,13 +289,15 @@ const own: readonly OwnRule[] = [
     code: "evidence-key-undeclared",
     area: "advisory",
     severity: "warning",
-    summary: "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>` where every case writes a payload) reads a key no case declares. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
+    summary:
+      "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>` where every case writes a payload) reads a key no case declares. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
   },
   {
     code: "pattern-too-large",
     area: "advisory",
     severity: "warning",
-    summary: "A regular expression (a forbidden output's `pattern`, an `expected_refusal_pattern`, a postcondition's `regex_match` value, a tool schema's `pattern` or `patternProperties` key) is over 10,000 characters: packlint does not compile it, so whether AgentClash accepts it is not checked.",
+    summary:
+      "A regular expression (a forbidden output's `pattern`, an `expected_refusal_pattern`, a postcondition's `regex_match` value, a tool schema's `pattern` or `patternProperties` key) is over 10,000 characters: packlint does not compile it, so whether AgentClash accepts it is not checked.",
   },
   {
     code: "multiple-input-sets",

@@ -19,7 +19,11 @@ export function isSkippedDir(name: string): boolean {
  * skipped; `skipDir` leaves out more folders (absolute paths). `onOther` hears of each entry that is neither
  * a regular file nor a folder (a symbolic link, FIFO, socket or device), which is never yielded.
  */
-export function* walkFiles(dir: string, skipDir: (path: string) => boolean = () => false, onOther?: (path: string, what: "link" | "special") => void): Generator<string> {
+export function* walkFiles(
+  dir: string,
+  skipDir: (path: string) => boolean = () => false,
+  onOther?: (path: string, what: "link" | "special") => void,
+): Generator<string> {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });

@@ -85,6 +85,11 @@ export function finishDiagnostics(found: Pick<FileSummary, "diagnostics" | "asse
 }
 
 /** Every step after the decoding for one file of a known kind (the CLI's check). */
-export function checkDecoded(decoded: DecodedFile, uri: string, kind: DocumentKind, scope: FileScope & DocumentEnv): { text: string; diagnostics: PackDiagnostic[] } {
+export function checkDecoded(
+  decoded: DecodedFile,
+  uri: string,
+  kind: DocumentKind,
+  scope: FileScope & DocumentEnv,
+): { text: string; diagnostics: PackDiagnostic[] } {
   return { text: decoded.text, diagnostics: finishDiagnostics(analyzeFile(kind, decoded, uri, scope), scope) };
 }

@@ -96,4 +96,3 @@ export class ProjectConfigs {
     return found;
   }
 }
-

@@ -172,7 +172,10 @@ export class WorkspaceIndex {
     const found = this.source.classify(path);
     if (!found) return undefined;
     const uri = this.source.uri(path);
-    const digest = createHash("sha1").update(found.decoded.text).update(found.decoded.problem?.message ?? "").digest("base64");
+    const digest = createHash("sha1")
+      .update(found.decoded.text)
+      .update(found.decoded.problem?.message ?? "")
+      .digest("base64");
     const before = this.files.get(uri);
     const unchanged = before && before.kind === found.kind && before.digest === digest && this.source.textOnly(found.kind);
     const summary = unchanged ? before : this.analyze(found.kind, found.decoded, uri);

@@ -94,7 +94,13 @@ const URI_REQUESTS = [
   "packlint/skillReport",
   "packlint/inputSetReport",
 ];
-const DOCUMENT_REQUESTS = ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/codeLens", "textDocument/documentLink", "textDocument/diagnostic"];
+const DOCUMENT_REQUESTS = [
+  "textDocument/documentSymbol",
+  "textDocument/foldingRange",
+  "textDocument/codeLens",
+  "textDocument/documentLink",
+  "textDocument/diagnostic",
+];
 
 const JSON_RPC = {
   ParseError: -32700,
@@ -223,16 +229,18 @@ export class ProtocolSession {
     this.answered.add(id);
     this.report.answered++;
     const what = `answer to ${id} ${p.method}`;
-    if (("result" in m) === ("error" in m)) this.problems.push(`${what} has ${"result" in m ? "both a result and an error" : "neither a result nor an error"}`);
+    if ("result" in m === "error" in m) this.problems.push(`${what} has ${"result" in m ? "both a result and an error" : "neither a result nor an error"}`);
     if (m.error) {
       const { code, message } = m.error;
       this.report.errors[String(code)] = (this.report.errors[String(code)] ?? 0) + 1;
       if (!Number.isInteger(code) || typeof message !== "string") this.problems.push(`${what}: a malformed error ${JSON.stringify(m.error)}`);
       const allowed = [...(p.expectError ?? []), ...(p.cancelled ? [JSON_RPC.RequestCancelled] : [])];
-      if (!allowed.includes(code as number)) this.problems.push(`${what}: unexpected error ${JSON.stringify(m.error)} (expected ${allowed.length ? allowed.join(" or ") : "a result"})`);
+      if (!allowed.includes(code as number))
+        this.problems.push(`${what}: unexpected error ${JSON.stringify(m.error)} (expected ${allowed.length ? allowed.join(" or ") : "a result"})`);
       return;
     }
-    if (p.expectError?.length && !p.expectError.includes(0)) this.problems.push(`${what}: a result where an error ${p.expectError.join(" or ")} was due: ${JSON.stringify(m.result).slice(0, 200)}`);
+    if (p.expectError?.length && !p.expectError.includes(0))
+      this.problems.push(`${what}: a result where an error ${p.expectError.join(" or ")} was due: ${JSON.stringify(m.result).slice(0, 200)}`);
     const doc = p.uri === undefined ? undefined : this.docs.get(p.uri)?.doc;
     if (doc && this.touches.get(p.uri!) === p.changes) this.checkRanges(m.result, [doc.getText()], what);
   }
@@ -321,10 +329,13 @@ export class ProtocolSession {
   }
 
   private initialize(): void {
-    const capabilities = this.r() < 0.3 ? {} : {
-      textDocument: this.r() < 0.4 ? { diagnostic: {} } : {},
-      workspace: { configuration: this.r() < 0.5, diagnostics: { refreshSupport: this.r() < 0.5 } },
-    };
+    const capabilities =
+      this.r() < 0.3
+        ? {}
+        : {
+            textDocument: this.r() < 0.4 ? { diagnostic: {} } : {},
+            workspace: { configuration: this.r() < 0.5, diagnostics: { refreshSupport: this.r() < 0.5 } },
+          };
     const initializationOptions = this.r() < 0.5 ? { diagnosticsDebounceMs: Math.floor(this.r() * 30) } : this.randomSettings();
     // After this request the server is initialized: answers to it and everything later are no longer -32002.
     const id = this.nextId++;
@@ -333,8 +344,13 @@ export class ProtocolSession {
     this.pending.set(id, { method: "initialize" });
     this.note(`request ${id} initialize`);
     const folders = this.randomFolders();
-    const rootUri = Array.isArray(folders) && folders.length ? (folders[0] as { uri?: unknown })?.uri ?? null : null;
-    this.server.send({ jsonrpc: "2.0", id, method: "initialize", params: { processId: null, rootUri, workspaceFolders: folders, capabilities, initializationOptions } });
+    const rootUri = Array.isArray(folders) && folders.length ? ((folders[0] as { uri?: unknown })?.uri ?? null) : null;
+    this.server.send({
+      jsonrpc: "2.0",
+      id,
+      method: "initialize",
+      params: { processId: null, rootUri, workspaceFolders: folders, capabilities, initializationOptions },
+    });
     this.initialized = true;
     this.notify("initialized", {});
     if (this.r() < 0.2) this.request("initialize", { processId: null, rootUri: null, capabilities: {} }, { expectError: [JSON_RPC.InvalidRequest] });
@@ -347,9 +363,24 @@ export class ProtocolSession {
     return pick(r, [
       null,
       [],
-      ...(ws ? [[{ uri: pathToFileURL(ws).toString(), name: "ws" }], [{ uri: pathToFileURL(ws).toString(), name: "ws" }, { uri: pathToFileURL(ws).toString() + "/packs", name: "packs" }]] : []),
+      ...(ws
+        ? [
+            [{ uri: pathToFileURL(ws).toString(), name: "ws" }],
+            [
+              { uri: pathToFileURL(ws).toString(), name: "ws" },
+              { uri: pathToFileURL(ws).toString() + "/packs", name: "packs" },
+            ],
+          ]
+        : []),
       // Configs that are links leading out (a secret, /dev/zero) beside the workspace: read confined, never followed.
-      ...(ws ? [[{ uri: pathToFileURL(ws).toString(), name: "ws" }, { uri: pathToFileURL(join(dirname(ws), "links")).toString(), name: "links" }]] : []),
+      ...(ws
+        ? [
+            [
+              { uri: pathToFileURL(ws).toString(), name: "ws" },
+              { uri: pathToFileURL(join(dirname(ws), "links")).toString(), name: "links" },
+            ],
+          ]
+        : []),
       [{ uri: "file:///nonexistent/packlint-fuzz", name: "gone" }],
       [{ uri: "untitled:folder", name: "u" }],
       [null, { uri: 42 }, "x"],
@@ -424,7 +455,17 @@ export class ProtocolSession {
 
   private randomPosition(doc: TextDocument | undefined, wellFormed = true): unknown {
     const r = this.r;
-    if (!wellFormed) return pick(r, [{ line: -1, character: 0 }, { line: 0.5, character: 1 }, { line: "3", character: 0 }, { line: 2 ** 53, character: 0 }, { line: 0 }, null, [1, 2], "here"]);
+    if (!wellFormed)
+      return pick(r, [
+        { line: -1, character: 0 },
+        { line: 0.5, character: 1 },
+        { line: "3", character: 0 },
+        { line: 2 ** 53, character: 0 },
+        { line: 0 },
+        null,
+        [1, 2],
+        "here",
+      ]);
     const lines = doc ? doc.lineCount : 5;
     const line = Math.floor(r() * (lines + 2));
     return { line, character: Math.floor(r() * (r() < 0.2 ? 5000 : 60)) };
@@ -446,10 +487,13 @@ export class ProtocolSession {
     for (let i = 0; i < n; i++) {
       const x = r();
       if (x < 0.15) changes.push({ text: this.documentText() });
-      else if (x < 0.9) changes.push({ range: this.randomRange(mirror?.doc), text: pick(r, ["", "x", ":", "\n", "- ", "  key: value\n", "🦊", "\r\n", "[", "{<<}", "&a *a"]) });
+      else if (x < 0.9)
+        changes.push({ range: this.randomRange(mirror?.doc), text: pick(r, ["", "x", ":", "\n", "- ", "  key: value\n", "🦊", "\r\n", "[", "{<<}", "&a *a"]) });
       else {
         mirrorable = false;
-        changes.push(pick(r, [{ range: { start: { line: -3, character: "a" }, end: null }, text: "x" }, { range: this.randomRange(mirror?.doc) }, { text: 42 }, null]));
+        changes.push(
+          pick(r, [{ range: { start: { line: -3, character: "a" }, end: null }, text: "x" }, { range: this.randomRange(mirror?.doc) }, { text: 42 }, null]),
+        );
       }
     }
     const current = mirror?.doc?.version ?? 0;
@@ -460,7 +504,8 @@ export class ProtocolSession {
     if (!mirrorable || !Number.isInteger(version)) return; // refused as a whole: the document stays as it was
     if (!mirror.doc) return;
     // As the server applies them: one at a time, each range clamped to the text the previous ones left.
-    for (const change of changes as TextDocumentContentChangeEvent[]) mirror.doc = TextDocument.update(mirror.doc, [clampedChange(mirror.doc, change)], version as number);
+    for (const change of changes as TextDocumentContentChangeEvent[])
+      mirror.doc = TextDocument.update(mirror.doc, [clampedChange(mirror.doc, change)], version as number);
     if (mirror.doc.getText().length < 1_000_000) this.remember(uri, version, mirror.doc.getText());
   }
 
@@ -481,7 +526,13 @@ export class ProtocolSession {
       // same number is not taken for the one the server may publish now.
       if (i === count - 1 || i % 10 === 0) this.remember(uri, mirror.doc.version, mirror.doc.getText());
       else this.versions.get(uri)?.delete(mirror.doc.version);
-      frames.push(RawServer.frame({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: mirror.doc.version }, contentChanges: [change] } }));
+      frames.push(
+        RawServer.frame({
+          jsonrpc: "2.0",
+          method: "textDocument/didChange",
+          params: { textDocument: { uri, version: mirror.doc.version }, contentChanges: [change] },
+        }),
+      );
     }
     this.report.messages += count;
     this.report.notifications += count;
@@ -495,7 +546,14 @@ export class ProtocolSession {
     const uri = forUri ?? this.someUri();
     const mirror = this.docs.get(uri);
     const wellFormed = r() < 0.85;
-    const method = pick(r, [...POSITION_REQUESTS, ...DOCUMENT_REQUESTS, ...URI_REQUESTS, "textDocument/codeAction", "workspace/symbol", "packlint/validateWorkspace"]);
+    const method = pick(r, [
+      ...POSITION_REQUESTS,
+      ...DOCUMENT_REQUESTS,
+      ...URI_REQUESTS,
+      "textDocument/codeAction",
+      "workspace/symbol",
+      "packlint/validateWorkspace",
+    ]);
     let params: unknown;
     const textDocument = { uri };
     if (URI_REQUESTS.includes(method)) params = wellFormed ? { uri } : pick(r, [{ uri: 5 }, {}, null]);
@@ -506,13 +564,22 @@ export class ProtocolSession {
       if (method === "textDocument/references") (params as Record<string, unknown>).context = { includeDeclaration: r() < 0.5 };
       if (method === "textDocument/rename") (params as Record<string, unknown>).newName = pick(r, ["renamed", "", "a b", "🦊", "x".repeat(500)]);
     } else if (method === "textDocument/codeAction") {
-      params = { textDocument, range: wellFormed ? this.randomRange(mirror?.doc) : { start: this.randomPosition(mirror?.doc, false), end: null }, context: { diagnostics: [], ...(r() < 0.2 ? { only: pick(r, [["quickfix"], ["refactor"], ["source.organizeImports"]]) } : {}) } };
+      params = {
+        textDocument,
+        range: wellFormed ? this.randomRange(mirror?.doc) : { start: this.randomPosition(mirror?.doc, false), end: null },
+        context: { diagnostics: [], ...(r() < 0.2 ? { only: pick(r, [["quickfix"], ["refactor"], ["source.organizeImports"]]) } : {}) },
+      };
     } else params = wellFormed ? { textDocument } : pick(r, [{ textDocument: { uri: 42 } }, { textDocument: null }, {}]);
     if (!wellFormed && r() < 0.2) params = pick(r, [null, [1, 2], "params", 7]);
     // The library reads params before our handlers do: params that are not an object fail there (-32603).
     // validateWorkspace takes no params: whatever comes is ignored. Workspace answers are about other documents.
     const anyParams = method === "packlint/validateWorkspace";
-    const expectError = wellFormed || anyParams ? (method === "textDocument/rename" ? [0, JSON_RPC.InvalidRequest] : undefined) : [JSON_RPC.InvalidParams, JSON_RPC.InternalError];
+    const expectError =
+      wellFormed || anyParams
+        ? method === "textDocument/rename"
+          ? [0, JSON_RPC.InvalidRequest]
+          : undefined
+        : [JSON_RPC.InvalidParams, JSON_RPC.InternalError];
     const aboutThis = mirror && !anyParams && method !== "workspace/symbol";
     this.request(method, params, { expectError, uri: aboutThis ? uri : undefined, changes: this.touches.get(uri) });
   }
@@ -522,7 +589,11 @@ export class ProtocolSession {
     if (r() < 0.5) {
       this.notify("workspace/didChangeWorkspaceFolders", { event: { added: this.randomFolders(), removed: this.randomFolders() } });
     } else {
-      const uri = r() < 0.7 && this.opts.workspace ? pathToFileURL(this.opts.workspace).toString() + pick(r, ["/packs/a.pack.yaml", "/skill/tests/skill_cases.yaml", "/.packlintrc.json", "/new.pack.yaml"]) : pick(r, URIS);
+      const uri =
+        r() < 0.7 && this.opts.workspace
+          ? pathToFileURL(this.opts.workspace).toString() +
+            pick(r, ["/packs/a.pack.yaml", "/skill/tests/skill_cases.yaml", "/.packlintrc.json", "/new.pack.yaml"])
+          : pick(r, URIS);
       this.notify("workspace/didChangeWatchedFiles", { changes: r() < 0.9 ? [{ uri, type: 1 + Math.floor(r() * 3) }] : "garbage" });
     }
   }
@@ -556,13 +627,22 @@ export class ProtocolSession {
       case 4:
         return this.malformed(Buffer.concat([Buffer.from(`Content-Length: ${body.length - 10}\r\n\r\n`), body]), "a Content-Length too short");
       case 5:
-        return this.malformed(Buffer.concat([Buffer.from(`Content-Length: ${body.length + 7}\r\n\r\n`), body, Buffer.from("garbage")]), "a Content-Length too long");
+        return this.malformed(
+          Buffer.concat([Buffer.from(`Content-Length: ${body.length + 7}\r\n\r\n`), body, Buffer.from("garbage")]),
+          "a Content-Length too long",
+        );
       case 6:
         return this.malformed(RawServer.frame(pick(r, ["[1, 2]", "42", '"text"', "null", "[]"])), "JSON that is not an object");
       case 7:
         return this.malformed(Buffer.from(Array.from({ length: 64 }, () => Math.floor(r() * 256))), "random bytes", 0);
       default:
-        return this.malformed(RawServer.frame(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"x","params":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]).toString("latin1")), "invalid UTF-8 in a string", 0);
+        return this.malformed(
+          RawServer.frame(
+            Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"x","params":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]).toString("latin1"),
+          ),
+          "invalid UTF-8 in a string",
+          0,
+        );
     }
   }
 
@@ -609,7 +689,12 @@ export class ProtocolSession {
     try {
       await this.server.waitFor("answers to every request", this.opts.boundMs, () => this.pending.size === 0 || !this.server.alive);
     } catch {
-      this.problems.push(`requests never answered: ${[...this.pending].slice(0, 10).map(([id, p]) => `${id} ${p.method}`).join(", ")}`);
+      this.problems.push(
+        `requests never answered: ${[...this.pending]
+          .slice(0, 10)
+          .map(([id, p]) => `${id} ${p.method}`)
+          .join(", ")}`,
+      );
     }
     if (!this.server.alive) throw new Error(`the server exited: ${JSON.stringify(this.server.exit)}`);
     const nullErrors = this.server.received.filter((m) => m.id === null && m.error).length;

@@ -28,7 +28,10 @@ export class RawServer {
   private buffer = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
 
-  private constructor(readonly proc: ChildProcess, private readonly answerServer: (m: Incoming) => unknown) {
+  private constructor(
+    readonly proc: ChildProcess,
+    private readonly answerServer: (m: Incoming) => unknown,
+  ) {
     proc.stdout!.on("data", (chunk: Buffer) => this.onData(chunk));
     proc.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString("utf8")));
     proc.on("exit", (code, signal) => {
@@ -41,7 +44,11 @@ export class RawServer {
 
   /** Spawns the server; `nodeArgs` go before the script (e.g. `--require` a preload), `env` adds to the environment. */
   static start(opts: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; answerServer?: (m: Incoming) => unknown } = {}): RawServer {
-    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BIN, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...opts.env } });
+    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BIN, "--stdio"], {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...opts.env },
+    });
     return new RawServer(proc, opts.answerServer ?? (() => null));
   }
 

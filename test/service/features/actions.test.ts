@@ -47,7 +47,10 @@ test("quick fix: legacy items → cases with case_key, per input set, keeping qu
     'Convert legacy `items` to `cases` in input set "smoke"',
     "Convert every legacy `items`/`item_key` in the file to `cases`/`case_key`",
   ]);
-  const want = legacy.replace("    items:\n      - challenge_key: refund-question\n        item_key: \"basic\"", "    cases:\n      - challenge_key: refund-question\n        case_key: \"basic\"");
+  const want = legacy.replace(
+    '    items:\n      - challenge_key: refund-question\n        item_key: "basic"',
+    '    cases:\n      - challenge_key: refund-question\n        case_key: "basic"',
+  );
   assert.notEqual(want, legacy);
   assert.equal(applyFix(legacy, "legacy-items", 'Convert legacy `items` to `cases` in input set "smoke"'), want);
 });
@@ -131,7 +134,10 @@ test("quick fix: an input set mixing challenges is split into one input set per 
       `,
     }),
   );
-  assert.deepEqual(packDiagnostics(buildPackModel(out)).filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    packDiagnostics(buildPackModel(out)).filter((d) => d.severity === "error"),
+    [],
+  );
 });
 
 const typo = (from: string, to: string) => pack({ inputSets: sections.inputSets.replace(from, to) });
@@ -155,10 +161,10 @@ test("quick fix: an undeclared source input → the closest input of the case, o
   assert.equal(applyFix(text, "case-expectation-source-input-undeclared", 'Change to "prompt"'), pack());
   assert.equal(
     applyFix(text, "case-expectation-source-input-undeclared", 'Declare case input "promt"'),
-    typo("            value: Can I get a refund after 14 days?\n", "            value: Can I get a refund after 14 days?\n          - key: promt\n            kind: text\n").replace(
-      "source: input:prompt",
-      "source: input:promt",
-    ),
+    typo(
+      "            value: Can I get a refund after 14 days?\n",
+      "            value: Can I get a refund after 14 days?\n          - key: promt\n            kind: text\n",
+    ).replace("source: input:prompt", "source: input:promt"),
   );
 });
 
@@ -171,14 +177,18 @@ test("quick fix: an undeclared artifact_key → a version asset, or a new asset;
   const declared = applyFix(text, "case-input-artifact-key-undeclared", 'Declare version asset "policy-pdf"');
   assert.ok(declared.includes("      path: assets/policy.pdf\n    - key: policy-pdf\n      path: TODO\n"), declared);
   const noInputs = typo(/ {8}inputs:\n(.*\n){3}/.exec(sections.inputSets)![0], "").replace("source: input:prompt", "source: input:prompt ");
-  assert.ok(applyFix(noInputs, "case-expectation-source-input-undeclared", 'Declare case input "prompt"').includes(
-    "        inputs:\n          - key: prompt\n            kind: text\n",
-  ));
+  assert.ok(
+    applyFix(noInputs, "case-expectation-source-input-undeclared", 'Declare case input "prompt"').includes(
+      "        inputs:\n          - key: prompt\n            kind: text\n",
+    ),
+  );
 });
 
 test("quick fix: an unknown validator or judge in a scorecard dimension → the closest declared key", () => {
-  const spec = sections.evaluationSpec
-    .replace("  scorecard:\n    dimensions: [correctness]", "  scorecard:\n    dimensions:\n      - key: quality\n        source: validators\n        validators: [exakt]");
+  const spec = sections.evaluationSpec.replace(
+    "  scorecard:\n    dimensions: [correctness]",
+    "  scorecard:\n    dimensions:\n      - key: quality\n        source: validators\n        validators: [exakt]",
+  );
   const text = pack({ evaluationSpec: spec });
   assert.equal(titles(text, "dimension-validator-unknown")[0], 'Change to "exact"');
   assert.equal(applyFix(text, "dimension-validator-unknown", 'Change to "exact"'), pack({ evaluationSpec: spec.replace("[exakt]", "[exact]") }));
@@ -186,23 +196,37 @@ test("quick fix: an unknown validator or judge in a scorecard dimension → the 
 
 test("quick fix: a missing required field is added with a placeholder, at its object's indentation", () => {
   const noTitle = pack({ challenges: sections.challenges.replace("    title: Refund question\n", "") });
-  assert.equal(applyFix(noTitle, "challenge-title-required", "Add `title`"), pack({ challenges: sections.challenges.replace("    title: Refund question\n", "") + "    title: TODO\n" }));
+  assert.equal(
+    applyFix(noTitle, "challenge-title-required", "Add `title`"),
+    pack({ challenges: sections.challenges.replace("    title: Refund question\n", "") + "    title: TODO\n" }),
+  );
   const kindless = typo("            kind: text\n            value", "            value");
   assert.equal(
     applyFix(kindless, "case-input-kind-required", "Add `kind`"),
-    typo("            kind: text\n            value: Can I get a refund after 14 days?\n", "            value: Can I get a refund after 14 days?\n            kind: text\n"),
+    typo(
+      "            kind: text\n            value: Can I get a refund after 14 days?\n",
+      "            value: Can I get a refund after 14 days?\n            kind: text\n",
+    ),
   );
 });
 
 test("quick fix: an invalid enum value → each valid value, closest first, inside the quotes", () => {
   const text = pack({ challenges: sections.challenges.replace("difficulty: easy", 'difficulty: "hardd"') });
   assert.deepEqual(titles(text, "challenge-difficulty-invalid"), ['Change to "hard"', 'Change to "easy"', 'Change to "medium"', 'Change to "expert"']);
-  assert.equal(applyFix(text, "challenge-difficulty-invalid", 'Change to "hard"'), pack({ challenges: sections.challenges.replace("difficulty: easy", 'difficulty: "hard"') }));
+  assert.equal(
+    applyFix(text, "challenge-difficulty-invalid", 'Change to "hard"'),
+    pack({ challenges: sections.challenges.replace("difficulty: easy", 'difficulty: "hard"') }),
+  );
 });
 
 test("quick fix: a missing enum key is added with each valid value", () => {
   const text = pack({ challenges: sections.challenges.replace("    difficulty: easy\n", "") });
-  assert.deepEqual(titles(text, "challenge-difficulty-invalid"), ["Add `difficulty: easy`", "Add `difficulty: medium`", "Add `difficulty: hard`", "Add `difficulty: expert`"]);
+  assert.deepEqual(titles(text, "challenge-difficulty-invalid"), [
+    "Add `difficulty: easy`",
+    "Add `difficulty: medium`",
+    "Add `difficulty: hard`",
+    "Add `difficulty: expert`",
+  ]);
   assert.equal(applyFix(text, "challenge-difficulty-invalid", "Add `difficulty: easy`"), pack());
 });
 

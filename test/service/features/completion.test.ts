@@ -14,7 +14,10 @@ function complete(src: string): CompletionItem[] {
 const labels = (items: CompletionItem[]) => items.map((i) => i.label);
 /** In the order a client shows them: by sortText, compared as plain strings. */
 const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => ((a.sortText ?? a.label) < (b.sortText ?? b.label) ? -1 : 1));
-const lineOf = (src: string, needle: string) => marked(src).text.split("\n").findIndex((l) => l.includes(needle));
+const lineOf = (src: string, needle: string) =>
+  marked(src)
+    .text.split("\n")
+    .findIndex((l) => l.includes(needle));
 const item = (items: CompletionItem[], label: string) => {
   const found = items.find((i) => i.label === label);
   assert.ok(found, `no item ${label} in ${labels(items).join(", ")}`);
@@ -55,7 +58,9 @@ test("completion: a partly typed value is replaced whole, inside its quotes", ()
 });
 
 test("completion: keys of a case, required first, without those already written", () => {
-  const items = complete(pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }));
+  const items = complete(
+    pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }),
+  );
   const order = labels(sorted(items));
   assert.deepEqual(order, ["payload", "user_simulator", "artifacts", "assets", "case_timeout_seconds", "item_key"]);
   assert.ok(!order.includes("challenge_key") && !order.includes("inputs"));
@@ -63,13 +68,15 @@ test("completion: keys of a case, required first, without those already written"
 });
 
 test("completion: required keys sort first and their snippets fill required sub-keys at the right indentation", () => {
-  const src = pack({ inputSets: yaml`
+  const src = pack({
+    inputSets: yaml`
     input_sets:
       - key: s
         name: S
         cases:
           - ‸
-  ` });
+  `,
+  });
   const items = complete(src);
   const order = labels(sorted(items));
   assert.deepEqual(order.slice(0, 3), ["new case", "challenge_key", "case_key"]);
@@ -81,10 +88,7 @@ test("completion: required keys sort first and their snippets fill required sub-
 
 test("completion: new-item snippets for a challenge, input set, input, expectation and validator", () => {
   const challenge = complete(pack({ challenges: sections.challenges + "  - ‸\n" }));
-  assert.equal(
-    item(challenge, "new challenge").textEdit.newText,
-    "key: $1\n    title: $2\n    category: $3\n    difficulty: ${4|easy,medium,hard,expert|}",
-  );
+  assert.equal(item(challenge, "new challenge").textEdit.newText, "key: $1\n    title: $2\n    category: $3\n    difficulty: ${4|easy,medium,hard,expert|}");
   const set = complete(pack({ inputSets: sections.inputSets + "  - ‸\n" }));
   assert.equal(
     item(set, "new input set").textEdit.newText,
@@ -96,7 +100,10 @@ test("completion: new-item snippets for a challenge, input set, input, expectati
   assert.equal(item(expectation, "new expectation").textEdit.newText, "key: $1\n            kind: ${2:text}");
   const validator = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("  scorecard:", "    - ‸\n  scorecard:") }));
   const text = item(validator, "new validator").textEdit.newText;
-  assert.equal(text, `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: \${4:challenge_input}`);
+  assert.equal(
+    text,
+    `key: $1\n        type: \${2|${enumValues("validator_type").join(",")}|}\n        target: \${3:final_output}\n        expected_from: \${4:challenge_input}`,
+  );
 });
 
 test("completion: on a blank line under an empty list key, items come with their dash", () => {
@@ -114,7 +121,9 @@ test("completion: enum values of difficulty, execution_mode, judge_mode, validat
   assert.deepEqual(labels(judge), ["deterministic", "llm_judge", "hybrid"]);
   const type = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("type: exact_match", "type: ‸") }));
   assert.deepEqual(labels(type), enumValues("validator_type"));
-  const strategy = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("    dimensions: [correctness]", "    strategy: ‸\n    dimensions: [correctness]") }));
+  const strategy = complete(
+    pack({ evaluationSpec: sections.evaluationSpec.replace("    dimensions: [correctness]", "    strategy: ‸\n    dimensions: [correctness]") }),
+  );
   assert.deepEqual(labels(strategy), ["weighted", "binary", "hybrid"]);
 });
 
@@ -162,7 +171,14 @@ test("completion: source offers the same case's inputs and the version assets", 
 });
 
 test("completion: artifact_key and artifact refs offer the version assets", () => {
-  const input = complete(pack({ inputSets: sections.inputSets.replace("            kind: text\n            value", "            kind: text\n            artifact_key: ‸\n            value") }));
+  const input = complete(
+    pack({
+      inputSets: sections.inputSets.replace(
+        "            kind: text\n            value",
+        "            kind: text\n            artifact_key: ‸\n            value",
+      ),
+    }),
+  );
   assert.deepEqual(labels(input), ["policy_pdf"]);
   const ref = complete(pack({ challenges: sections.challenges + "    artifact_refs:\n      - key: ‸\n" }));
   assert.deepEqual(labels(ref), ["policy_pdf"]);
@@ -206,11 +222,23 @@ test("completion: evidence references for target and expected_from, from what th
     inputSets: sections.inputSets.replace("        inputs:", "        payload:\n          customer: x\n        inputs:"),
   });
   const items = labels(complete(src));
-  for (const want of ["final_output", "challenge_input", "case.inputs.prompt", "case.expectations.policy_reference", "case.payload.customer", "artifact.policy_pdf", "literal:"]) {
+  for (const want of [
+    "final_output",
+    "challenge_input",
+    "case.inputs.prompt",
+    "case.expectations.policy_reference",
+    "case.payload.customer",
+    "artifact.policy_pdf",
+    "literal:",
+  ]) {
     assert.ok(items.includes(want), `${want} in ${items.join(", ")}`);
   }
   assert.ok(!items.includes("tool_calls"));
-  const tca = labels(complete(pack({ evaluationSpec: sections.evaluationSpec.replace("type: exact_match", "type: tool_call_assertion").replace("target: final_output", "target: ‸") })));
+  const tca = labels(
+    complete(
+      pack({ evaluationSpec: sections.evaluationSpec.replace("type: exact_match", "type: tool_call_assertion").replace("target: final_output", "target: ‸") }),
+    ),
+  );
   assert.equal(tca[0], "tool_calls");
 });
 
@@ -225,5 +253,8 @@ test("completion: a key written with its colon is replaced by name only; CRLF do
   const items = complete("pack:\n  sl‸ug: x\n");
   assert.equal(item(items, "slug").textEdit.newText, "slug");
   const crlf = complete("pack:\r\n  slug: x\r\n‸");
-  assert.equal(item(crlf, "challenges").textEdit.newText, "challenges:\r\n  - key: $1\r\n    title: $2\r\n    category: $3\r\n    difficulty: ${4|easy,medium,hard,expert|}");
+  assert.equal(
+    item(crlf, "challenges").textEdit.newText,
+    "challenges:\r\n  - key: $1\r\n    title: $2\r\n    category: $3\r\n    difficulty: ${4|easy,medium,hard,expert|}",
+  );
 });

@@ -32,7 +32,12 @@ test("cursor: keys on blank and partial lines, at each indentation", () => {
 
 test("cursor: values, quoted values, flow and block list items", () => {
   assert.deepEqual(context(sets("").replace("challenge_key: x", "challenge_key: re‸f")), {
-    role: "value", path: ["input_sets", 0, "cases", 0], key: "challenge_key", index: undefined, replaced: "ref", prefix: "re",
+    role: "value",
+    path: ["input_sets", 0, "cases", 0],
+    key: "challenge_key",
+    index: undefined,
+    replaced: "ref",
+    prefix: "re",
   });
   assert.equal(context('a:\n  b: "qu‸ot"\n').replaced, "quot");
   assert.deepEqual(context("a:\n  dims: [x, co‸]\n"), { role: "item", path: ["a", "dims"], key: undefined, index: 1, replaced: "co", prefix: "co" });

@@ -22,7 +22,9 @@ const SAMPLED_PER_VARIANT = 400;
 
 function documents(): { name: string; text: string; positions: number }[] {
   const files = [
-    ...readdirSync(join(ROOT, "examples")).filter((f) => f.endsWith(".yaml")).map((f) => join("examples", f)),
+    ...readdirSync(join(ROOT, "examples"))
+      .filter((f) => f.endsWith(".yaml"))
+      .map((f) => join("examples", f)),
     ...readdirSync(join(ROOT, "test", "fixtures", "edits")).map((f) => join("test", "fixtures", "edits", f)),
   ].sort();
   const out: { name: string; text: string; positions: number }[] = [];
@@ -62,7 +64,8 @@ for (const { name, text, positions } of documents()) {
     }
     const ranges: Range[] = [...packDiagnostics(model).map((d) => d.range), { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) }];
     for (const range of ranges) {
-      for (const action of codeActions(model, range, {}, range === ranges[ranges.length - 1] ? ["quickfix", "source"] : undefined)) check(`code action "${action.title}"`, action.edit.changes[URI], action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
+      for (const action of codeActions(model, range, {}, range === ranges[ranges.length - 1] ? ["quickfix", "source"] : undefined))
+        check(`code action "${action.title}"`, action.edit.changes[URI], action.kind === "quickfix" ? action.diagnostics?.[0] : undefined);
     }
     assert.ok(checked > 0, "some edits were checked");
     assert.deepEqual(failures, []);

@@ -107,7 +107,11 @@ test("semantic tokens: declarations and references of every key graph, source pr
 });
 
 test("semantic tokens: the artifact: prefix, and a reference to an undeclared key is still a reference", () => {
-  const text = pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: artifact:nowhere").replace("challenge_key: refund-question", "challenge_key: missing") });
+  const text = pack({
+    inputSets: sections.inputSets
+      .replace("source: input:prompt", "source: artifact:nowhere")
+      .replace("challenge_key: refund-question", "challenge_key: missing"),
+  });
   const found = tokens(text).filter(([, , m]) => m === "" || m === "readonly");
   assert.deepEqual(found, [
     ["missing", "class", ""],
@@ -136,11 +140,11 @@ test("semantic tokens are encoded relative to the previous one, in UTF-16 units;
 });
 
 test("semantic tokens: a broken or empty document has none and no crash; a multi-line name is left out", () => {
-  for (const text of ["", "pack: [\n", "challenges:\n  - key: \"a\n    b\"\n", "- 1\n- 2\n"]) {
+  for (const text of ["", "pack: [\n", 'challenges:\n  - key: "a\n    b"\n', "- 1\n- 2\n"]) {
     const found = semanticTokenList(buildPackModel(text, URI));
     for (const t of found) assert.ok(!/[\r\n]/.test(text.slice(t.span.start, t.span.end)), JSON.stringify(text));
   }
-  assert.deepEqual(tokens("challenges:\n  - key: \"a\n    b\"\n"), []);
+  assert.deepEqual(tokens('challenges:\n  - key: "a\n    b"\n'), []);
 });
 
 test("inlay hints: the challenge's title after challenge_key, the input's value or file after source, the asset's path", () => {
@@ -205,7 +209,11 @@ function chain(text: string, r: SelectionRange | undefined): string[] {
 
 test("selection ranges: a name inside a value, the value, the pair, the item with its dash, the list, up to the document", () => {
   const m = marked(pack().replace("source: input:prompt", "source: input:pro‸mpt"));
-  const [r] = selectionRanges(buildPackModel(m.text, URI), [m.cursor!], buildPackModel(m.text, URI).symbols.references.map((e) => e.span));
+  const [r] = selectionRanges(
+    buildPackModel(m.text, URI),
+    [m.cursor!],
+    buildPackModel(m.text, URI).symbols.references.map((e) => e.span),
+  );
   const got = chain(m.text, r);
   assert.deepEqual(got.slice(0, 3), ["prompt", "input:prompt", "source: input:prompt"]);
   assert.match(got[3], /^key: policy_reference\n\s+kind: text\n\s+source: input:prompt$/);
@@ -236,7 +244,11 @@ test("selection ranges: quotes, keys, flow lists, comments after a block, one an
   assert.equal(selectionRanges(buildPackModel("", URI), [{ line: 0, character: 0 }]).length, 1, "an empty document: the position itself");
   const block = "pack:\n  description: |\n    # not a comment\n  # a comment\nchallenges: []\n";
   const [inBlock] = selectionRanges(buildPackModel(block, URI), [{ line: 2, character: 6 }]);
-  assert.deepEqual(chain(block, inBlock).slice(0, 3), ["|\n    # not a comment", "description: |\n    # not a comment", "pack:\n  description: |\n    # not a comment"]);
+  assert.deepEqual(chain(block, inBlock).slice(0, 3), [
+    "|\n    # not a comment",
+    "description: |\n    # not a comment",
+    "pack:\n  description: |\n    # not a comment",
+  ]);
 });
 
 test("case files: folding (blocks and comment runs) and selection ranges from their YAML", () => {
@@ -263,7 +275,12 @@ test("case files: folding (blocks and comment runs) and selection ranges from th
 test("key symbols: the pack itself, assets, validators, metrics, judges, dimensions and checks too, at their names", () => {
   const text = pack({ evaluationSpec: scoring });
   const lines = text.split("\n");
-  const shown = keySymbols(buildPackModel(text, URI)).map((s) => [s.kind, s.name, s.container, lines[s.range.start.line].slice(s.range.start.character, s.range.end.character)]);
+  const shown = keySymbols(buildPackModel(text, URI)).map((s) => [
+    s.kind,
+    s.name,
+    s.container,
+    lines[s.range.start.line].slice(s.range.start.character, s.range.end.character),
+  ]);
   assert.deepEqual(shown, [
     ["pack", "support-eval", "Support Eval", "support-eval"],
     ["asset", "policy_pdf", "support-eval", "policy_pdf"],
@@ -280,5 +297,8 @@ test("key symbols: the pack itself, assets, validators, metrics, judges, dimensi
     ["dimension", "style", "support-eval", "style"],
   ]);
   const unnamed = keySymbols(buildPackModel(pack({ head: "pack:\n  name: Only A Name\n  family: f\n" }), URI));
-  assert.deepEqual(unnamed.filter((s) => s.kind === "pack").map((s) => [s.name, s.container]), [["Only A Name", ""]]);
+  assert.deepEqual(
+    unnamed.filter((s) => s.kind === "pack").map((s) => [s.name, s.container]),
+    [["Only A Name", ""]],
+  );
 });

@@ -59,10 +59,13 @@ test("hover: input:prompt shows the input's kind and value; an undeclared refere
 });
 
 test("hover: nothing on unknown keys, free-form payload keys and comments", () => {
-  assert.equal(hoverAt(yaml`
+  assert.equal(
+    hoverAt(yaml`
     pack:
       slugg‸: x
-  `), null);
+  `),
+    null,
+  );
   assert.equal(hoverAt(pack({ inputSets: sections.inputSets.replace("        inputs:", "        payload:\n          cust‸omer: x\n        inputs:") })), null);
   assert.equal(hoverAt("# a comm‸ent\npack:\n  slug: x\n"), null);
 });
@@ -73,7 +76,12 @@ test("hover on a case key: effective key, authoring style and how the case is st
   assert.match(h.contents.value, /effective key: `refund-window-basic`/);
   assert.match(h.contents.value, /authoring style: structured/);
   assert.match(h.contents.value, /stored as: a case document \(schema_version 1\) with inputs, expectations$/);
-  const legacy = marked(pack({ inputSets: "input_sets:\n  - key: s\n    name: S\n    items:\n      - challenge_key: refund-question\n        item_key: le‸gacy\n        payload: {q: 1}\n" }));
+  const legacy = marked(
+    pack({
+      inputSets:
+        "input_sets:\n  - key: s\n    name: S\n    items:\n      - challenge_key: refund-question\n        item_key: le‸gacy\n        payload: {q: 1}\n",
+    }),
+  );
   const l = hover(buildPackModel(legacy.text), legacy.cursor!)!;
   assert.match(l.contents.value, /authoring style: legacy payload-only/);
   assert.match(l.contents.value, /stored as: the bare payload object/);

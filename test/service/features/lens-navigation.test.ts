@@ -98,11 +98,19 @@ test("an implicit reference is not a symbol of its own: the dimension key stays 
     return { line, character: lines[line].indexOf(needle) + offset };
   };
   const onDimension = references(model, at("custom_all", 2), true);
-  assert.deepEqual(onDimension.map((r) => r.range.start), [at("custom_all")], "the dimension's own occurrences");
+  assert.deepEqual(
+    onDimension.map((r) => r.range.start),
+    [at("custom_all")],
+    "the dimension's own occurrences",
+  );
   const edit = rename(model, at("key: exact", 6), "exactly");
   assert.ok(edit && "edit" in edit);
   const edits = edit.edit.changes![URI];
-  assert.deepEqual(edits.map((e) => lines[e.range.start.line].trim()), ["- key: exact"], "only the written name");
+  assert.deepEqual(
+    edits.map((e) => lines[e.range.start.line].trim()),
+    ["- key: exact"],
+    "only the written name",
+  );
 });
 
 test("an input set's lens shows its cases, one location per case, as many as its title counts", () => {

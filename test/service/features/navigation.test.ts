@@ -108,7 +108,11 @@ test("prepareRename: the name under the cursor; null on anything that is not a k
   const src = only("prompt", (i) => i === 1, 1);
   const { model, position } = atCursor(src);
   assert.deepEqual(prepareRename(model, position), { range: rangesOf(src)[0], placeholder: "prompt" });
-  for (const elsewhere of [graph.replace("title: Refund", "title: Re‸fund"), graph.replace("case_key: one", "case‸_key: one"), graph.replace("source: input", "sou‸rce: input")]) {
+  for (const elsewhere of [
+    graph.replace("title: Refund", "title: Re‸fund"),
+    graph.replace("case_key: one", "case‸_key: one"),
+    graph.replace("source: input", "sou‸rce: input"),
+  ]) {
     const at = atCursor(elsewhere.replace(/[⟦⟧]/g, ""));
     assert.equal(prepareRename(at.model, at.position), null);
     assert.equal(rename(at.model, at.position, "x"), null);
@@ -180,7 +184,10 @@ for (const name of ["null", "true", "1e3", "~", "0x1F", "yes"]) {
     const model = buildPackModel(out);
     assert.equal(model.bundle.challenges[0].key, name);
     assert.equal(model.bundle.input_sets[0].cases[0].challenge_key, name);
-    assert.deepEqual(packDiagnostics(model).filter((d) => d.severity === "error"), []);
+    assert.deepEqual(
+      packDiagnostics(model).filter((d) => d.severity === "error"),
+      [],
+    );
   });
 }
 

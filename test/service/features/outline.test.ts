@@ -8,7 +8,9 @@ import { URI } from "../../helpers/features";
 
 /** name (detail) and children, to compare outlines by shape. */
 function tree(symbols: DocumentSymbol[] | undefined): unknown[] {
-  return (symbols ?? []).map((s) => (s.children ? [`${s.name}${s.detail ? ` (${s.detail})` : ""}`, tree(s.children)] : `${s.name}${s.detail ? ` (${s.detail})` : ""}`));
+  return (symbols ?? []).map((s) =>
+    s.children ? [`${s.name}${s.detail ? ` (${s.detail})` : ""}`, tree(s.children)] : `${s.name}${s.detail ? ` (${s.detail})` : ""}`,
+  );
 }
 
 const scoring = yaml`
@@ -92,14 +94,19 @@ test("document symbols: ranges cover the item from its dash; the selection is it
 });
 
 test("document symbols: legacy items are listed as cases by their item_key", () => {
-  const model = buildPackModel(pack({ inputSets: yaml`
+  const model = buildPackModel(
+    pack({
+      inputSets: yaml`
     input_sets:
       - key: old
         name: Old
         items:
           - challenge_key: refund-question
             item_key: legacy-1
-  ` }), URI);
+  `,
+    }),
+    URI,
+  );
   const sets = documentSymbols(model)[0].children!.find((s) => s.name === "input_sets")!;
   assert.deepEqual(tree(sets.children), [["old (Old)", ["legacy-1 (refund-question)"]]]);
 });
@@ -128,30 +135,47 @@ test("folding ranges: blocks from their key or dash to their last line, block sc
 });
 
 test("code lens: cases per challenge, dimensions per validator and judge (a validators dimension with no list reads all), with the locations to show", () => {
-  const model = buildPackModel(pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }), URI);
+  const model = buildPackModel(
+    pack({ evaluationSpec: scoring, inputSets: sections.inputSets + sections.inputSets.replace("input_sets:\n", "").replace("refund-smoke", "refund-full") }),
+    URI,
+  );
   const lenses = codeLenses(model, ServerCommands)
     .filter((l) => l.command.command === "packlint.showReferences")
     .map((l) => [l.range.start.line, l.command.title, l.command.command, (l.command.arguments![2] as unknown[]).length]);
   const line = (needle: string) => model.text.split("\n").findIndex((l) => l.includes(needle));
-  assert.deepEqual(lenses, [
-    [line("- key: exact"), "used by 3 dimensions", "packlint.showReferences", 3],
-    [line("- key: unused"), "used by 1 dimension", "packlint.showReferences", 1],
-    [line("- key: tone"), "used by 1 dimension", "packlint.showReferences", 1],
-    [line("- key: refund-question"), "2 cases in 2 input sets", "packlint.showReferences", 2],
-    [line("- key: refund-smoke"), "1 case", "packlint.showReferences", 1],
-    [line("- key: refund-full"), "1 case", "packlint.showReferences", 1],
-  ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+  assert.deepEqual(
+    lenses,
+    [
+      [line("- key: exact"), "used by 3 dimensions", "packlint.showReferences", 3],
+      [line("- key: unused"), "used by 1 dimension", "packlint.showReferences", 1],
+      [line("- key: tone"), "used by 1 dimension", "packlint.showReferences", 1],
+      [line("- key: refund-question"), "2 cases in 2 input sets", "packlint.showReferences", 2],
+      [line("- key: refund-smoke"), "1 case", "packlint.showReferences", 1],
+      [line("- key: refund-full"), "1 case", "packlint.showReferences", 1],
+    ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+  );
 });
 
 test("code lens on input sets: its cases (shown on click) and the eval command, offered (never run) through packlint.runInputSet", () => {
-  const src = pack({ inputSets: sections.inputSets.replace("key: refund-smoke", "key: ⟦refund-smoke⟧").replace("case_key: refund-window-basic", "case_key: ⟦refund-window-basic⟧") });
+  const src = pack({
+    inputSets: sections.inputSets
+      .replace("key: refund-smoke", "key: ⟦refund-smoke⟧")
+      .replace("case_key: refund-window-basic", "case_key: ⟦refund-window-basic⟧"),
+  });
   const m = marked(src);
   const lenses = codeLenses(buildPackModel(m.text, URI), ServerCommands).filter((l) => l.range.start.line === m.ranges[0].start.line);
   assert.deepEqual(lenses, [
-    { range: m.ranges[0], command: { title: "1 case", command: "packlint.showReferences", arguments: [URI, m.ranges[0].start, [{ uri: URI, range: m.ranges[1] }]] } },
     {
       range: m.ranges[0],
-      command: { title: "▶ agentclash eval start --input-set refund-smoke", command: "packlint.runInputSet", arguments: ["agentclash eval start --input-set refund-smoke"] },
+      command: { title: "1 case", command: "packlint.showReferences", arguments: [URI, m.ranges[0].start, [{ uri: URI, range: m.ranges[1] }]] },
+    },
+    {
+      range: m.ranges[0],
+      command: {
+        title: "▶ agentclash eval start --input-set refund-smoke",
+        command: "packlint.runInputSet",
+        arguments: ["agentclash eval start --input-set refund-smoke"],
+      },
     },
   ]);
 });

@@ -55,7 +55,8 @@ test("every feature answers at every position of half-edited packs, with ranges 
       for (let r: svc.SelectionRange | undefined = svc.selectionRanges(m, [p])[0]; r; r = r.parent) {
         const offsets = [m.lines.offsetAt(r.range.start), m.lines.offsetAt(r.range.end)];
         assert.ok(offsets[0] <= at && at <= offsets[1], "every selection range holds the position");
-        if (r.parent) assert.ok(m.lines.offsetAt(r.parent.range.start) <= offsets[0] && offsets[1] <= m.lines.offsetAt(r.parent.range.end), "each inside its parent");
+        if (r.parent)
+          assert.ok(m.lines.offsetAt(r.parent.range.start) <= offsets[0] && offsets[1] <= m.lines.offsetAt(r.parent.range.end), "each inside its parent");
       }
     }
   }

@@ -44,9 +44,15 @@ test("values: the catalog's enums by key, list items included, and suggestions w
 test("shapes follow YAML paths through lists, shared entries and validator configs", () => {
   assert.deepEqual(shapeAt(["input_sets", 0, "cases", 2, "expectations", 0]), { kind: "object", entry: "expectation" });
   assert.deepEqual(shapeAt(["version", "assets"]), { kind: "list", of: { kind: "object", entry: "asset" } });
-  assert.deepEqual(shapeAt(["version", "evaluation_spec", "scorecard", "dimensions", 1]), { kind: "object", entry: "version.evaluation_spec.scorecard.dimensions[]" });
+  assert.deepEqual(shapeAt(["version", "evaluation_spec", "scorecard", "dimensions", 1]), {
+    kind: "object",
+    entry: "version.evaluation_spec.scorecard.dimensions[]",
+  });
   assert.deepEqual(shapeAt(["tools", "custom", 0, "implementation"]), { kind: "object", entry: "tools.custom[].implementation" });
-  assert.deepEqual(shapeAt(["version", "evaluation_spec", "validators", 0, "config"], () => ({ type: "bleu_score" })), { kind: "object", entry: "config:bleu_score" });
+  assert.deepEqual(
+    shapeAt(["version", "evaluation_spec", "validators", 0, "config"], () => ({ type: "bleu_score" })),
+    { kind: "object", entry: "config:bleu_score" },
+  );
   assert.deepEqual(shapeAt(["input_sets", 0, "cases", 0, "payload", "x"]), undefined);
   assert.deepEqual(shapeAt(["nope"]), undefined);
 });

@@ -20,13 +20,19 @@ function accept(src: string, label: string): string {
   const { items, text } = complete(src);
   const item = items.find((i) => i.label === label);
   assert.ok(item, `no item ${label} in ${labels(items).join(", ")}`);
-  const newText = item.insertTextFormat === 2 ? item.textEdit.newText.replace(/\$\{\d+\|([^,|]*)[^}]*\}|\$\{\d+:([^}]*)\}|\$\d+/g, (_, c, d) => c ?? d ?? "") : item.textEdit.newText;
+  const newText =
+    item.insertTextFormat === 2
+      ? item.textEdit.newText.replace(/\$\{\d+\|([^,|]*)[^}]*\}|\$\{\d+:([^}]*)\}|\$\d+/g, (_, c, d) => c ?? d ?? "")
+      : item.textEdit.newText;
   return applyEdits(text, [{ ...item.textEdit, newText }]);
 }
 
 function parsesClean(text: string): void {
   const doc = parseDocument(text, { uniqueKeys: true });
-  assert.deepEqual(doc.errors.map((e) => e.message), []);
+  assert.deepEqual(
+    doc.errors.map((e) => e.message),
+    [],
+  );
 }
 
 for (const [typed, label, written] of [
@@ -63,7 +69,12 @@ test("completion: in a flow list of a dimension's validators, validator keys wit
     "dimensions: [correctness]",
     "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, ‸]",
   );
-  const src = pack({ evaluationSpec: spec.replace("validators:\n    - key: exact", "validators:\n    - key: exact-answer\n      type: exact_match\n      target: final_output\n      expected_from: challenge_input\n    - key: exact") });
+  const src = pack({
+    evaluationSpec: spec.replace(
+      "validators:\n    - key: exact",
+      "validators:\n    - key: exact-answer\n      type: exact_match\n      target: final_output\n      expected_from: challenge_input\n    - key: exact",
+    ),
+  });
   const { items } = complete(src);
   assert.ok(labels(items).includes("exact-answer"), labels(items).join(", "));
   for (const i of items) assert.ok(!/^-|\n/.test(i.textEdit.newText), i.textEdit.newText);
@@ -79,24 +90,35 @@ test("completion: keys in a flow map stay on one line", () => {
 });
 
 test("completion: the legacy item_key is offered last and never preselected in a case using case_key", () => {
-  const { items } = complete(pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }));
+  const { items } = complete(
+    pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }),
+  );
   const order = labels(sorted(items));
   assert.equal(order[order.length - 1], "item_key");
   assert.ok(items.every((i) => !i.preselect));
 });
 
 test("completion: the legacy items key comes after cases in an input set", () => {
-  const src = pack({ inputSets: sections.inputSets.replace("    name: Refund Smoke\n", "    name: Refund Smoke\n    ‸\n").replace("    cases:", "    description: d\n    cases:") });
+  const src = pack({
+    inputSets: sections.inputSets
+      .replace("    name: Refund Smoke\n", "    name: Refund Smoke\n    ‸\n")
+      .replace("    cases:", "    description: d\n    cases:"),
+  });
   const order = labels(sorted(complete(src).items));
   assert.ok(order.includes("items"));
   assert.equal(order[order.length - 1], "items");
 });
 
 test("completion: input and expectation kind values, the default first, then the pack's own kinds", () => {
-  const withJson = sections.inputSets.replace("        expectations:", "          - key: doc\n            kind: json\n            value: {}\n        expectations:");
+  const withJson = sections.inputSets.replace(
+    "        expectations:",
+    "          - key: doc\n            kind: json\n            value: {}\n        expectations:",
+  );
   const input = complete(pack({ inputSets: withJson.replace("key: prompt\n            kind: text", "key: prompt\n            kind: ‸") })).items;
   assert.deepEqual(labels(input), ["text", "json"]);
-  const expectation = complete(pack({ inputSets: sections.inputSets.replace("key: policy_reference\n            kind: text", "key: policy_reference\n            kind: t‸") })).items;
+  const expectation = complete(
+    pack({ inputSets: sections.inputSets.replace("key: policy_reference\n            kind: text", "key: policy_reference\n            kind: t‸") }),
+  ).items;
   assert.deepEqual(labels(expectation), ["text"]);
   assert.ok(expectation[0].textEdit.range.start.character < expectation[0].textEdit.range.end.character, "the typed prefix is replaced");
 });

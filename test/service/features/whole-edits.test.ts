@@ -11,7 +11,12 @@ import { editProblems } from "../../helpers/edit-invariant";
 function fixes(text: string, code: string): CodeAction[] {
   const model = buildPackModel(text, URI);
   const d = packDiagnostics(model).find((x) => x.code === code);
-  assert.ok(d, `no ${code} diagnostic in ${packDiagnostics(model).map((x) => x.code).join(", ")}`);
+  assert.ok(
+    d,
+    `no ${code} diagnostic in ${packDiagnostics(model)
+      .map((x) => x.code)
+      .join(", ")}`,
+  );
   return codeActions(model, d.range).filter((a) => a.diagnostics?.[0].code === code);
 }
 
@@ -69,7 +74,8 @@ const splitSets = (cases: string) =>
   });
 
 test("quick fix: split moves a case ending with a nested map and a deeper comment without taking the next case", () => {
-  const text = splitSets(yaml`
+  const text = splitSets(
+    yaml`
       - challenge_key: refund
         case_key: r1
       - challenge_key: billing
@@ -81,16 +87,21 @@ test("quick fix: split moves a case ending with a nested map and a deeper commen
       - challenge_key: refund
         case_key: r2
         payload: {a: 1}
-  `.replace(/^/gm, "    "));
+  `.replace(/^/gm, "    "),
+  );
   const { out, action } = fix(text, "case-challenge-key-mixed", /^Split/);
   assertWhole(text, action);
   const sets = buildPackModel(out).bundle.input_sets;
-  assert.deepEqual(sets.map((s) => s.cases.map((c) => c.case_key)), [["r1", "r2"], ["b1"]]);
+  assert.deepEqual(
+    sets.map((s) => s.cases.map((c) => c.case_key)),
+    [["r1", "r2"], ["b1"]],
+  );
   assert.deepEqual(sets[0].cases[1].payload, { a: 1 });
 });
 
 test("quick fix: split refuses to move a case whose anchor a later case uses", () => {
-  const text = splitSets(yaml`
+  const text = splitSets(
+    yaml`
       - challenge_key: refund
         case_key: r1
       - challenge_key: billing
@@ -99,12 +110,17 @@ test("quick fix: split refuses to move a case whose anchor a later case uses", (
       - challenge_key: refund
         case_key: r2
         payload: *shared
-  `.replace(/^/gm, "    "));
-  assert.deepEqual(fixes(text, "case-challenge-key-mixed").filter((a) => /^Split/.test(a.title)), []);
+  `.replace(/^/gm, "    "),
+  );
+  assert.deepEqual(
+    fixes(text, "case-challenge-key-mixed").filter((a) => /^Split/.test(a.title)),
+    [],
+  );
 });
 
 test("quick fix: split refuses a move that would make an alias read another definition of its anchor", () => {
-  const text = splitSets(yaml`
+  const text = splitSets(
+    yaml`
       - challenge_key: refund
         case_key: r1
         payload: &p {v: first}
@@ -114,30 +130,51 @@ test("quick fix: split refuses a move that would make an alias read another defi
       - challenge_key: refund
         case_key: r2
         payload: &p {v: second}
-  `.replace(/^/gm, "    "));
-  assert.deepEqual(fixes(text, "case-challenge-key-mixed").filter((a) => /^Split/.test(a.title)), []);
+  `.replace(/^/gm, "    "),
+  );
+  assert.deepEqual(
+    fixes(text, "case-challenge-key-mixed").filter((a) => /^Split/.test(a.title)),
+    [],
+  );
 });
 
 test("quick fix: split still moves a case whose alias keeps reading the same anchor", () => {
-  const text = splitSets(yaml`
+  const text = splitSets(
+    yaml`
       - challenge_key: refund
         case_key: r1
         payload: &p {v: first}
       - challenge_key: billing
         case_key: b1
         payload: *p
-  `.replace(/^/gm, "    "));
+  `.replace(/^/gm, "    "),
+  );
   const { action } = fix(text, "case-challenge-key-mixed", /^Split/);
   assertWhole(text, action);
 });
 
-for (const [name, eol] of [["CRLF", "\r\n"], ["lone CR", "\r"]] as const) {
+for (const [name, eol] of [
+  ["CRLF", "\r\n"],
+  ["lone CR", "\r"],
+] as const) {
   test(`quick fix: declare challenge, declare case input and split keep ${name} line endings`, () => {
-    const undeclared = pack({ inputSets: sections.inputSets.replace("challenge_key: refund-question", "challenge_key: billing-question").replace("source: input:prompt", "source: input:history") }).replace(/\n/g, eol);
-    for (const [code, title] of [["case-challenge-key-undeclared", /^Declare challenge/], ["case-expectation-source-input-undeclared", /^Declare case input/]] as const) {
+    const undeclared = pack({
+      inputSets: sections.inputSets
+        .replace("challenge_key: refund-question", "challenge_key: billing-question")
+        .replace("source: input:prompt", "source: input:history"),
+    }).replace(/\n/g, eol);
+    for (const [code, title] of [
+      ["case-challenge-key-undeclared", /^Declare challenge/],
+      ["case-expectation-source-input-undeclared", /^Declare case input/],
+    ] as const) {
       const model = buildPackModel(undeclared, URI);
       const d = packDiagnostics(model).find((x) => x.code === code);
-      assert.ok(d, `${code} in ${packDiagnostics(model).map((x) => x.code).join(", ")}`);
+      assert.ok(
+        d,
+        `${code} in ${packDiagnostics(model)
+          .map((x) => x.code)
+          .join(", ")}`,
+      );
       const action = codeActions(model, d.range).find((a) => title.test(a.title));
       assert.ok(action, `${title}`);
       assertWhole(undeclared, action);
@@ -149,15 +186,31 @@ for (const [name, eol] of [["CRLF", "\r\n"], ["lone CR", "\r"]] as const) {
 }
 
 test("quick fix: a declared validator passes the validator rules (expected_from included)", () => {
-  const text = pack({ evaluationSpec: sections.evaluationSpec.replace("dimensions: [correctness]", "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, answer]") });
+  const text = pack({
+    evaluationSpec: sections.evaluationSpec.replace(
+      "dimensions: [correctness]",
+      "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, answer]",
+    ),
+  });
   const { out, action } = fix(text, "dimension-validator-unknown", /^Declare validator/);
   assertWhole(text, action);
-  assert.deepEqual(packDiagnostics(buildPackModel(out)).filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    packDiagnostics(buildPackModel(out)).filter((d) => d.severity === "error"),
+    [],
+  );
 });
 
 test("quick fix: no 'Change to' a name the same list already holds", () => {
-  const text = pack({ evaluationSpec: sections.evaluationSpec.replace("dimensions: [correctness]", "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, exactt]") });
-  assert.deepEqual(fixes(text, "dimension-validator-unknown").filter((a) => /^Change to/.test(a.title)), []);
+  const text = pack({
+    evaluationSpec: sections.evaluationSpec.replace(
+      "dimensions: [correctness]",
+      "dimensions:\n      - key: correctness\n        source: validators\n        validators: [exact, exactt]",
+    ),
+  });
+  assert.deepEqual(
+    fixes(text, "dimension-validator-unknown").filter((a) => /^Change to/.test(a.title)),
+    [],
+  );
 });
 
 test("source actions: fix all applies every fix that is the only one for its diagnostic; convert all legacy items", () => {
@@ -169,12 +222,18 @@ test("source actions: fix all applies every fix that is the only one for its dia
   const everything = { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) };
   assert.deepEqual(codeActions(model, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, {}, ["quickfix"]), []);
   const source = codeActions(model, everything, {}, ["source"]);
-  assert.deepEqual(source.map((a) => a.kind), ["source.fixAll.packlint", "source.convertLegacyItems.packlint"]);
+  assert.deepEqual(
+    source.map((a) => a.kind),
+    ["source.fixAll.packlint", "source.convertLegacyItems.packlint"],
+  );
   const fixAll = codeActions(model, everything, {}, ["source.fixAll"]);
   assert.equal(fixAll.length, 1);
   assert.deepEqual(editProblems({ text, edits: fixAll[0].edit.changes[URI] }), []);
   const fixed = packDiagnostics(buildPackModel(applyWorkspaceEdit(text, fixAll[0].edit)));
-  assert.deepEqual(fixed.map((d) => d.code).filter((c) => c.startsWith("legacy")), []);
+  assert.deepEqual(
+    fixed.map((d) => d.code).filter((c) => c.startsWith("legacy")),
+    [],
+  );
   const converted = applyWorkspaceEdit(text, source[1].edit);
   assert.ok(converted.includes("    cases:") && converted.includes("case_key: refund-window-basic"));
 });

@@ -32,8 +32,14 @@ export const ciDeterminismAdvisory: Advisory = (ctx) => {
         if (LARGE.test(a.path)) found.push({ span: ctx.at.value(a, "path"), what: "a large file" });
       }
       for (const f of found) {
-        ctx.advise("ci-set-nondeterministic", "information", `input_sets[${i}].cases[${j}]`, f.span,
-          `Case ${JSON.stringify(c.case_key || c.item_key)} of the -${intent} input set ${JSON.stringify(set.key)} uses ${f.what}; CI sets should be deterministic and cheap.`, { data: { intent } });
+        ctx.advise(
+          "ci-set-nondeterministic",
+          "information",
+          `input_sets[${i}].cases[${j}]`,
+          f.span,
+          `Case ${JSON.stringify(c.case_key || c.item_key)} of the -${intent} input set ${JSON.stringify(set.key)} uses ${f.what}; CI sets should be deterministic and cheap.`,
+          { data: { intent } },
+        );
       }
     });
   });

@@ -5,7 +5,10 @@ import type { Case } from "../model/bundle";
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -85,9 +88,14 @@ export const duplicateCasesAdvisory: Advisory = (ctx) => {
         group.bySignal.set(s, j);
         return;
       }
-      ctx.advise("duplicate-case", "hint", `input_sets[${i}].cases[${j}]`, ctx.at.anchor(c),
+      ctx.advise(
+        "duplicate-case",
+        "hint",
+        `input_sets[${i}].cases[${j}]`,
+        ctx.at.anchor(c),
         `This case has the same payload, inputs and expectations as case ${JSON.stringify(set.cases[first].case_key || set.cases[first].item_key)} of this input set (cases[${first}]): it adds no unique signal; keep the clearer one.`,
-        { data: { setIndex: i, caseIndex: j, duplicateOf: first } });
+        { data: { setIndex: i, caseIndex: j, duplicateOf: first } },
+      );
     });
   });
 };

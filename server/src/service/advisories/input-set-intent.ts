@@ -25,8 +25,14 @@ export const inputSetIntentAdvisory: Advisory = (ctx) => {
     const n = set.cases.length;
     if (n < min || n > max) {
       const typical = max === Infinity ? `${min} or more` : `${min} to ${max}`;
-      ctx.advise("input-set-size", "information", `input_sets[${i}].cases`, ctx.at.value(set, "key"),
-        `Input set ${JSON.stringify(set.key)} has ${n} case${n === 1 ? "" : "s"}; a -${intent} input set typically has ${typical}.`, { data: { intent, count: n } });
+      ctx.advise(
+        "input-set-size",
+        "information",
+        `input_sets[${i}].cases`,
+        ctx.at.value(set, "key"),
+        `Input set ${JSON.stringify(set.key)} has ${n} case${n === 1 ? "" : "s"}; a -${intent} input set typically has ${typical}.`,
+        { data: { intent, count: n } },
+      );
     }
   });
 };

@@ -31,15 +31,25 @@ function check(ctx: RuleContext, key: string, span: Span, field: string, allowSn
   const style = allowSnake ? KEBAB_OR_SNAKE : KEBAB;
   if (!style.test(key)) {
     const suggestion = kebab(key);
-    ctx.advise("key-style", "hint", field, span,
+    ctx.advise(
+      "key-style",
+      "hint",
+      field,
+      span,
       `${capital(kind)} key ${JSON.stringify(key)} should be lowercase kebab-case${allowSnake ? " (or snake_case)" : ""}: ${JSON.stringify(suggestion)}.`,
-      { data: { kind, key, suggestion } });
+      { data: { kind, key, suggestion } },
+    );
   }
   const unstable = UNSTABLE.find(([re, , possible]) => possible(key) && re.test(key));
   if (unstable) {
-    ctx.advise("key-unstable", "hint", field, span,
+    ctx.advise(
+      "key-unstable",
+      "hint",
+      field,
+      span,
       `${capital(kind)} key ${JSON.stringify(key)} contains ${unstable[1]}; keys must stay stable after publish (keep ids in payload unless they are the scenario).`,
-      { data: { kind, key } });
+      { data: { kind, key } },
+    );
   }
 }
 

@@ -18,8 +18,14 @@ export const legacyItemsAdvisory: Advisory = (ctx) => {
     }
     set.cases.forEach((c, j) => {
       if (!set.fromItems && ctx.at.has(c, "item_key") && !ctx.at.has(c, "case_key")) {
-        ctx.advise("legacy-item-key", "hint", `input_sets[${i}].cases[${j}].item_key`, ctx.at.key(c, "item_key"),
-          "This case uses the legacy `item_key`; new packs should use `case_key`.", { data: { setIndex: i, caseIndex: j }, tags: [2] });
+        ctx.advise(
+          "legacy-item-key",
+          "hint",
+          `input_sets[${i}].cases[${j}].item_key`,
+          ctx.at.key(c, "item_key"),
+          "This case uses the legacy `item_key`; new packs should use `case_key`.",
+          { data: { setIndex: i, caseIndex: j }, tags: [2] },
+        );
       }
     });
   });

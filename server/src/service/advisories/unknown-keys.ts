@@ -10,11 +10,7 @@ export const unknownKeyAdvisory: Advisory = (ctx, model) => {
     const known = Object.keys(knownObjects[u.entry]?.keys ?? {});
     const suggestions = closest(u.key, known);
     const misplaced = u.entry !== "$" && topLevel.includes(u.key);
-    const hint = suggestions.length
-      ? ` (did you mean ${goQuote(suggestions[0])}?)`
-      : misplaced
-        ? ` here (${goQuote(u.key)} is a top-level key)`
-        : "";
+    const hint = suggestions.length ? ` (did you mean ${goQuote(suggestions[0])}?)` : misplaced ? ` here (${goQuote(u.key)} is a top-level key)` : "";
     ctx.advise("unknown-key", "warning", null, u.span, `Unknown key ${goQuote(u.key)}${hint}; AgentClash ignores it.`, {
       data: { key: u.key, entry: u.entry, suggestions },
       tags: [1],

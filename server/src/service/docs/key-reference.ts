@@ -100,13 +100,22 @@ export function entryTitle(entry: string): string {
   };
   if (named[entry]) return named[entry];
   const config = /^config:(.*)$/.exec(entry);
-  if (config) return `the \`config\` of ${config[1].split(",").map((t) => `\`${t}\``).join(", ")} validators`;
+  if (config)
+    return `the \`config\` of ${config[1]
+      .split(",")
+      .map((t) => `\`${t}\``)
+      .join(", ")} validators`;
   return `\`${entry}\``;
 }
 
 /** The heading anchor of an entry in docs/keys.md. */
 export function entryAnchor(entry: string): string {
-  return entry === "$" ? "top-level" : entry.replace(/[^a-z0-9_]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  return entry === "$"
+    ? "top-level"
+    : entry
+        .replace(/[^a-z0-9_]+/gi, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase();
 }
 
 /** docs/keys.md: every key of every catalog entry. */

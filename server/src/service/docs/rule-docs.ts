@@ -49,7 +49,8 @@ function docOf(r: RuleInfo): RuleDoc {
 }
 
 /** Summaries the catalog writes for implementers (types, operators, other documents) are not shown to authors. */
-const INTERNAL = /\bGo\b|\benum\b|§|\{|\bint(?:32|64)\b|float64|yaml\.v3|libyaml|[uU]nmarshal|json\.|bytes\.|strings\.|\bnil\b|map\[|\[\]|DECISIONS|[<>!=]=|&&|\|\|/;
+const INTERNAL =
+  /\bGo\b|\benum\b|§|\{|\bint(?:32|64)\b|float64|yaml\.v3|libyaml|[uU]nmarshal|json\.|bytes\.|strings\.|\bnil\b|map\[|\[\]|DECISIONS|[<>!=]=|&&|\|\|/;
 
 function derived(r: RuleInfo, field: string, message: string): RuleText {
   const checks = r.origin === "reference" && field ? `\`${field}\` ${message}.` : r.summary;
@@ -66,27 +67,39 @@ function why(r: RuleInfo): string {
   return `${area} ${verdict}`.trim();
 }
 
-const leafOf = (field: string) => field.split(/[.\s]/).filter((s) => s && !s.startsWith("(")).pop()?.replace(/\[\]$/, "") ?? field;
+const leafOf = (field: string) =>
+  field
+    .split(/[.\s]/)
+    .filter((s) => s && !s.startsWith("("))
+    .pop()
+    ?.replace(/\[\]$/, "") ?? field;
 
 function fix(field: string, message: string, r: RuleInfo): string {
   if (!field) return "Change the value the diagnostic points at; its message says what is expected.";
   const leaf = leafOf(field);
   let m: RegExpExecArray | null;
   if ((m = /^is required(?: (when .*|unless .*))?$/.exec(message))) return `Set \`${leaf}\` to a non-blank value${m[1] ? ` ${m[1]}` : ""}.`;
-  if ((m = /^must be one of (.*)$/.exec(message))) return `Use one of the allowed values: ${listOf(m[1]).map((v) => `\`${v}\``).join(", ")}.`;
+  if ((m = /^must be one of (.*)$/.exec(message)))
+    return `Use one of the allowed values: ${listOf(m[1])
+      .map((v) => `\`${v}\``)
+      .join(", ")}.`;
   if (/must be unique|^duplicate /.test(message)) return "Give each entry its own value: rename the repeated one, or remove it if it is a copy.";
   if ((m = /^must reference a declared (.*)$/.exec(message)) || (m = /^references unknown (.*?) key/.exec(message)))
     return `Use the key of a declared ${m[1]} (completion lists them), or declare it.`;
   if ((m = /^must contain at least one (\w+)/.exec(message))) return `Add at least one ${m[1]}.`;
   if ((m = /^must be between (\S+) and (\S+)$/.exec(message))) return `Use a number from ${m[1]} to ${m[2]}.`;
   if (/^must be greater than 0/.test(message)) return "Use a number greater than 0.";
-  if (/^(must be empty|must be omitted|must not be set|is only (allowed|valid))/.test(message)) return `Remove \`${leaf}\`, or change the setting the message names.`;
+  if (/^(must be empty|must be omitted|must not be set|is only (allowed|valid))/.test(message))
+    return `Remove \`${leaf}\`, or change the setting the message names.`;
   if (r.reachable === false) return "Nothing to do for a pack written in YAML.";
   return `Change \`${leaf}\` so that it ${/^(must|cannot|is|should|contains|maps|collides|references)\b/.test(message) ? "no longer fails this check" : "meets this check"}: ${message}.`;
 }
 
 function listOf(s: string): string[] {
-  return s.split(/,\s*|\s+or\s+/).map((v) => v.replace(/^"|"$/g, "").trim()).filter((v) => v && v !== "or");
+  return s
+    .split(/,\s*|\s+or\s+/)
+    .map((v) => v.replace(/^"|"$/g, "").trim())
+    .filter((v) => v && v !== "or");
 }
 
 /** A wrong and a right excerpt for the messages whose meaning is clear from the catalog alone. */
@@ -145,12 +158,7 @@ export function rulePage(doc: RuleDoc): string {
       : doc.area === "advisory" || doc.area === "files"
         ? "packlint only: AgentClash accepts the pack; this is advice"
         : "packlint";
-  const lines = [
-    `# \`${doc.code}\``,
-    "",
-    `**Severity:** ${SEVERITY_WORD[doc.severity]} · **Area:** ${doc.areaTitle} · **Reported by:** ${by}`,
-    "",
-  ];
+  const lines = [`# \`${doc.code}\``, "", `**Severity:** ${SEVERITY_WORD[doc.severity]} · **Area:** ${doc.areaTitle} · **Reported by:** ${by}`, ""];
   if (doc.shown) lines.push(`The diagnostic reads: \`${doc.shown}\``, "");
   lines.push("## What it checks", "", doc.checks, "", "## Why it matters", "", doc.why, "", "## How to fix it", "", doc.fix, "");
   if (doc.wrong !== undefined && doc.right !== undefined) {

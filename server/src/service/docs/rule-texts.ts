@@ -20,8 +20,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     checks: "The file must be well-formed YAML: indentation, colons, quotes and brackets must match up.",
     why: "AgentClash cannot read the pack at all, so nothing else in it is checked and it cannot be published.",
     fix: "Look at the marked position: usually a missing space after `:`, a tab used for indentation, an unclosed quote, or a value that starts with a character YAML reserves (`@`, `` ` ``, `%`) and needs quotes.",
-    wrong: "pack:\n  slug:refund-support\n  name: \"Refund Support",
-    right: "pack:\n  slug: refund-support\n  name: \"Refund Support\"",
+    wrong: 'pack:\n  slug:refund-support\n  name: "Refund Support',
+    right: 'pack:\n  slug: refund-support\n  name: "Refund Support"',
   },
   "yaml-type-mismatch": {
     checks: "Every value must have the kind the key expects: text, a number, true/false, a list or a mapping.",
@@ -133,7 +133,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     why: "An input set is what a run executes; an empty one would run nothing.",
     fix: "Add at least one case, or remove the input set.",
     wrong: "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases: []",
-    right: "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic",
+    right:
+      "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic",
   },
   "case-challenge-key-required": {
     checks: "Every case needs a `challenge_key`: the key of the challenge it runs.",
@@ -146,15 +147,19 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     checks: "A case's `challenge_key` must be the `key` of a challenge declared in the pack (exact spelling, case-sensitive).",
     why: "The case would run a challenge that does not exist. A common cause is writing the challenge's title instead of its key.",
     fix: "Use the challenge's `key`, not its title; completion lists the declared keys.",
-    wrong: "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: Refund window question",
-    right: "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question",
+    wrong:
+      "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: Refund window question",
+    right:
+      "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question",
   },
   "case-challenge-key-mixed": {
     checks: "All cases of one input set must have the same `challenge_key`.",
     why: "An input set feeds one challenge: a run of the set runs that challenge once per case. Cases for another challenge belong in another set.",
     fix: "Move the case to an input set for its own challenge (the quick fix splits the set), or correct its `challenge_key`.",
-    wrong: "input_sets:\n  - key: support-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n      - challenge_key: billing-question\n        case_key: invoice-copy-basic",
-    right: "input_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n  - key: billing-smoke\n    cases:\n      - challenge_key: billing-question\n        case_key: invoice-copy-basic",
+    wrong:
+      "input_sets:\n  - key: support-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n      - challenge_key: billing-question\n        case_key: invoice-copy-basic",
+    right:
+      "input_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n  - key: billing-smoke\n    cases:\n      - challenge_key: billing-question\n        case_key: invoice-copy-basic",
   },
   "case-key-required": {
     checks: "Every case needs a `case_key` (or the legacy `item_key`).",
@@ -167,8 +172,10 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     checks: "Within one input set, two cases of the same challenge may not share a `case_key`.",
     why: "Each case's results are stored under its key; a second case with the same key would overwrite or be confused with the first.",
     fix: "Give the second case its own key describing what it adds, or delete it if it tests the same thing.",
-    wrong: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: refund-window-basic",
-    right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: refund-window-expired",
+    wrong:
+      "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: refund-window-basic",
+    right:
+      "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: refund-window-expired",
   },
   "case-input-key-required": {
     checks: "Every case input needs a non-blank `key`.",
@@ -224,7 +231,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     why: "The expected content is read from that asset when the case is scored; an undeclared asset is not shipped with the pack.",
     fix: "Declare the asset under `version.assets` (with its `path`), or correct the key.",
     wrong: "version:\n  assets: []\n# …\nexpectations:\n  - key: policy_copy\n    kind: file\n    artifact_key: policy_pdf",
-    right: "version:\n  assets:\n    - key: policy_pdf\n      path: assets/policy.pdf\n# …\nexpectations:\n  - key: policy_copy\n    kind: file\n    artifact_key: policy_pdf",
+    right:
+      "version:\n  assets:\n    - key: policy_pdf\n      path: assets/policy.pdf\n# …\nexpectations:\n  - key: policy_copy\n    kind: file\n    artifact_key: policy_pdf",
   },
   "case-artifact-undeclared": {
     checks: "Every key listed under a case's `artifacts` must be declared under `version.assets`.",
@@ -248,7 +256,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     right: "validators:\n  - key: mentions-window\n    type: contains\n    target: final_output",
   },
   "validator-target-unsupported-reference": {
-    checks: "A validator's `target` must be an evidence reference: `final_output`, `case.payload.<field>`, `case.inputs.<key>`, `file:<check key>`, `literal:<text>`, …",
+    checks:
+      "A validator's `target` must be an evidence reference: `final_output`, `case.payload.<field>`, `case.inputs.<key>`, `file:<check key>`, `literal:<text>`, …",
     why: "The target says which evidence of the run the validator checks; an unknown reference reads nothing.",
     fix: "Use one of the evidence references; completion lists them with the pack's own inputs and checks.",
     wrong: "validators:\n  - key: mentions-window\n    type: contains\n    target: output",
@@ -265,8 +274,10 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     checks: "Every validator key listed by a scorecard dimension must be the key of a declared validator.",
     why: "The dimension's score is made from those validators' results; a missing one leaves the score undefined.",
     fix: "Correct the key, or declare the validator under `evaluation_spec.validators`.",
-    wrong: "validators:\n  - key: mentions-window\n# …\nscorecard:\n  dimensions:\n    - key: accuracy\n      source: validators\n      validators: [mentions-windw]",
-    right: "validators:\n  - key: mentions-window\n# …\nscorecard:\n  dimensions:\n    - key: accuracy\n      source: validators\n      validators: [mentions-window]",
+    wrong:
+      "validators:\n  - key: mentions-window\n# …\nscorecard:\n  dimensions:\n    - key: accuracy\n      source: validators\n      validators: [mentions-windw]",
+    right:
+      "validators:\n  - key: mentions-window\n# …\nscorecard:\n  dimensions:\n    - key: accuracy\n      source: validators\n      validators: [mentions-window]",
   },
   "unknown-key": {
     checks: "Every key outside `evaluation_spec` should be one AgentClash knows.",
@@ -290,7 +301,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic",
   },
   "evidence-key-undeclared": {
-    checks: "A validator or judge reads `case.inputs.<key>`, `case.expectations.<key>` or `case.payload.<field>`, and no case of the pack declares that key (payload fields are checked only when every case writes a `payload`).",
+    checks:
+      "A validator or judge reads `case.inputs.<key>`, `case.expectations.<key>` or `case.payload.<field>`, and no case of the pack declares that key (payload fields are checked only when every case writes a `payload`).",
     why: "AgentClash checks only the form of an evidence path. When the pack is scored, a key that no case has makes the validator or judge come out unavailable for every case, so the score silently misses that check.",
     fix: "Correct the key (the message suggests the closest declared one, and the quick fix writes it), or declare the input or expectation in the cases. Rename an input from its key or from the path: both are renamed together.",
     wrong: "validators:\n  - key: policy-cited\n    type: contains\n    target: final_output\n    expected_from: case.expectations.policy_refrence",
@@ -302,7 +314,8 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     fix: "Nothing to fix; turn the rule off in `.packlintrc.json` if the notice is not useful to you.",
   },
   "input-set-size": {
-    checks: "An input set whose key ends in `-smoke`, `-ci`, `-full`, `-regression` or `-edge` has an unusual number of cases for that use (smoke: 1 to 3, ci: 1 to 5, full: 5 or more).",
+    checks:
+      "An input set whose key ends in `-smoke`, `-ci`, `-full`, `-regression` or `-edge` has an unusual number of cases for that use (smoke: 1 to 3, ci: 1 to 5, full: 5 or more).",
     why: "The suffix tells whoever starts a run what to expect: a smoke set should be quick, a full set should cover the challenge.",
     fix: "Add or move cases, or rename the set for what it is.",
     wrong: "input_sets:\n  - key: refund-full\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic",
@@ -399,17 +412,20 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
     fix: "Flatten the structure.",
   },
   "document-too-large": {
-    checks: "The document is over 8 MB, larger than packlint checks in full. The `packlint` command checks only its YAML syntax; in the editor, an open document that large is not checked at all, so that typing in it stays instant.",
+    checks:
+      "The document is over 8 MB, larger than packlint checks in full. The `packlint` command checks only its YAML syntax; in the editor, an open document that large is not checked at all, so that typing in it stays instant.",
     why: "Other mistakes in such a file go unreported (in the editor, even its syntax errors).",
     fix: "Split the cases into smaller packs, or run the `packlint` command on the file to check its YAML syntax.",
   },
   "internal-error": {
-    checks: "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",
+    checks:
+      "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",
     why: "Mistakes in this file go unreported until packlint can check it.",
     fix: "Please report it with the file and the diagnostic's message. The file is checked again when it changes.",
   },
   "pattern-too-large": {
-    checks: "A regular expression in the pack is over 10,000 characters long. packlint checks that AgentClash accepts each pattern by compiling it, which takes up to a second for a pattern of hundreds of kilobytes, so it does not compile one this long.",
+    checks:
+      "A regular expression in the pack is over 10,000 characters long. packlint checks that AgentClash accepts each pattern by compiling it, which takes up to a second for a pattern of hundreds of kilobytes, so it does not compile one this long.",
     why: "A pattern that AgentClash rejects makes it reject the pack; this one was not checked, so such a mistake in it goes unreported.",
     fix: "Shorten the pattern (a list of alternatives can often become a character class or several shorter patterns), or turn the warning off for this file if the pattern is meant to be this long.",
   },

@@ -52,7 +52,7 @@ function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
     if (actions.length !== 1 || !actions[0].isPreferred) continue;
     const spans = actions[0].edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
     // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
-    if (spans.some((s) => taken.some((t) => s.start < t.end && t.start < s.end || s.start === t.start || s.end === t.end))) continue;
+    if (spans.some((s) => taken.some((t) => (s.start < t.end && t.start < s.end) || s.start === t.start || s.end === t.end))) continue;
     taken.push(...spans);
     edits.push(...actions[0].edit.changes[model.lines.uri]);
   }
@@ -284,14 +284,15 @@ const DECLARABLE: Partial<Record<SymbolKind, { list: (ref: SymbolEntry) => PathS
 
 /** Keys a new declaration needs besides the catalog's required ones, given its other values (a validator's type). */
 function conditionalKeys(entry: string, values: Record<string, string>): string[] {
-  if (entry === "version.evaluation_spec.validators[]" && !enumValues("validator_types_not_requiring_expected_from").includes(values.type)) return ["expected_from"];
+  if (entry === "version.evaluation_spec.validators[]" && !enumValues("validator_types_not_requiring_expected_from").includes(values.type))
+    return ["expected_from"];
   return [];
 }
 
 /** The new declaration's lines: its required keys, the name as `key`, enum and default values, else a TODO. */
 function skeleton(entry: string, name: string): string[] {
   const values: Record<string, string> = {};
-  for (const k of requiredKeys(entry)) values[k] = k === "key" ? name : defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO";
+  for (const k of requiredKeys(entry)) values[k] = k === "key" ? name : (defaultValue(entry, k) ?? enumOf(entry, k)?.[0] ?? "TODO");
   for (const k of conditionalKeys(entry, values)) values[k] = defaultValue(entry, k) ?? "TODO";
   return Object.entries(values).map(([k, v]) => `${k}: ${yamlScalar(v)}`);
 }
@@ -306,11 +307,16 @@ const undeclaredReference: Fix = (model, d) => {
   const ref = model.symbols.references.find((r) => r.kind === kind && r.name === name && r.span.start >= span.start && r.span.end <= span.end);
   const scope = ref?.scope ?? "";
   const target = ref?.span ?? unquoted(model.text, span);
-  const declared = symbolIndex(model).declared(kind, scope).map((s) => s.name);
+  const declared = symbolIndex(model)
+    .declared(kind, scope)
+    .map((s) => s.name);
   const out: CodeAction[] = [];
   // A name the same list already holds is no fix: `[v1, v2]` would become `[v1, v1]`.
   const siblings = new Set(listSiblings(model, d));
-  closest(name, declared.filter((n) => !siblings.has(n))).forEach((suggestion, i) => {
+  closest(
+    name,
+    declared.filter((n) => !siblings.has(n)),
+  ).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
   });
   const site = DECLARABLE[kind];
@@ -429,7 +435,11 @@ const duplicateKey: Fix = (model, d) => {
   const span = spanOf(model, d);
   const decl = model.symbols.declarations.find((s) => s.span.start >= span.start && s.span.end <= span.end);
   if (!decl) return [];
-  const names = new Set(symbolIndex(model).declared(decl.kind, decl.scope).map((s) => s.name));
+  const names = new Set(
+    symbolIndex(model)
+      .declared(decl.kind, decl.scope)
+      .map((s) => s.name),
+  );
   let n = 2;
   while (names.has(`${decl.name}-${n}`)) n++;
   const unique = `${decl.name}-${n}`;

@@ -106,7 +106,11 @@ class Env {
   readonly eol: string;
   /** Inside `[...]` or `{...}`: only flow values and `key: value` pairs on one line may go here. */
   readonly inFlow: boolean;
-  constructor(readonly model: PackModel, readonly c: CursorContext, readonly offset: number) {
+  constructor(
+    readonly model: PackModel,
+    readonly c: CursorContext,
+    readonly offset: number,
+  ) {
     this.eol = lineBreakOf(model);
     this.inFlow = !!c.node?.flow;
   }
@@ -135,7 +139,9 @@ class Env {
   /** Declared names of a symbol kind in a scope, in document order, without repeats. */
   declared(kind: SymbolKind, scope = "") {
     const seen = new Set<string>();
-    return symbolIndex(this.model).declared(kind, scope).filter((d) => !seen.has(d.name) && seen.add(d.name));
+    return symbolIndex(this.model)
+      .declared(kind, scope)
+      .filter((d) => !seen.has(d.name) && seen.add(d.name));
   }
 }
 
@@ -329,7 +335,8 @@ function itemRole(env: Env): CompletionItem[] {
 function listItems(env: Env, of: Shape, listPath: PathSegment[], needsDash: boolean): CompletionItem[] {
   if (of.kind === "object") return env.inFlow ? [] : [...itemSnippet(env, of.entry, needsDash), ...keyItems(env, of.entry, needsDash, new Set())];
   let values: CompletionItem[] = [];
-  if (of.kind === "string-or-object") values = scalarValues(env, of.entry, "key"); // a plain string item is a dimension key
+  if (of.kind === "string-or-object")
+    values = scalarValues(env, of.entry, "key"); // a plain string item is a dimension key
   else {
     const owner = listPath.length ? env.shape(listPath.slice(0, -1)) : undefined;
     const key = listPath[listPath.length - 1];
@@ -347,7 +354,9 @@ function valueRole(env: Env): CompletionItem[] {
   const found = lookupKey(shape.entry, c.key);
   if (!found) return [];
   const token = valueToken(env);
-  const items = scalarValues(env, shape.entry, found.name).map((i) => (token ? { ...i, textEdit: env.item(i.label, i.textEdit.newText, {}, token).textEdit } : i));
+  const items = scalarValues(env, shape.entry, found.name).map((i) =>
+    token ? { ...i, textEdit: env.item(i.label, i.textEdit.newText, {}, token).textEdit } : i,
+  );
   // Right after the colon (`key:‸`), a value needs its space or YAML reads one longer key.
   if (env.model.text[(token ?? c.span).start - 1] !== ":") return items;
   return items.map((i) => ({ ...i, textEdit: { ...i.textEdit, newText: " " + i.textEdit.newText } }));
@@ -422,7 +431,11 @@ function kindItems(env: Env, entry: string): CompletionItem[] {
   }
   const values = [...counts.keys()].sort((a, b) => (b === "text" ? 1 : 0) - (a === "text" ? 1 : 0) || counts.get(b)! - counts.get(a)!);
   return values.map((v, i) =>
-    env.item(v, yamlScalar(v), { kind: CompletionItemKind.Value, detail: counts.get(v) ? `used ${counts.get(v)}× in this pack` : "free-form: any non-blank kind", sortText: String(i).padStart(3, "0") }),
+    env.item(v, yamlScalar(v), {
+      kind: CompletionItemKind.Value,
+      detail: counts.get(v) ? `used ${counts.get(v)}× in this pack` : "free-form: any non-blank kind",
+      sortText: String(i).padStart(3, "0"),
+    }),
   );
 }
 
@@ -473,7 +486,13 @@ function evidenceItems(env: Env, entry: string): CompletionItem[] {
     if (validator?.type === "tool_call_assertion") add("tool_calls", "the run's tool calls (tool_call_assertion only)");
   }
   for (const v of enumValues("evidence_reference_exact")) add(v, "evidence");
-  const names = (kind: SymbolKind) => [...new Set(symbolIndex(model).declaredAnywhere(kind).map((d) => d.name))];
+  const names = (kind: SymbolKind) => [
+    ...new Set(
+      symbolIndex(model)
+        .declaredAnywhere(kind)
+        .map((d) => d.name),
+    ),
+  ];
   for (const k of names("input")) add(`case.inputs.${k}`, "case input");
   for (const k of names("expectation")) add(`case.expectations.${k}`, "case expectation");
   const payloadKeys = new Set<string>();

@@ -61,7 +61,13 @@ export function keyDocumentation(entry: string, key: string): MarkupContent {
   if (!doc) return { kind: "markdown", value: `**\`${key}\`**` };
   const parts: string[] = [`**\`${key}\`** · ${doc.type} · ${doc.required ? "required" : "optional"}`, doc.purpose];
   if (doc.values) parts.push(`Allowed values: ${doc.values.map((v) => `\`${v}\``).join(" · ")}${doc.valuesNote ? ` (${doc.valuesNote})` : ""}`);
-  const checks = [...new Set(fieldRules(entry, key).map((r) => authorMessage(r.message)).filter((m) => m && m !== "…"))].slice(0, MAX_CHECKS);
+  const checks = [
+    ...new Set(
+      fieldRules(entry, key)
+        .map((r) => authorMessage(r.message))
+        .filter((m) => m && m !== "…"),
+    ),
+  ].slice(0, MAX_CHECKS);
   if (checks.length) parts.push(["Checks:", ...checks.map((m) => `- ${m}`)].join("\n"));
   return { kind: "markdown", value: parts.join("\n\n") };
 }

@@ -11,16 +11,7 @@ export type { LensCommands } from "./lens";
 export { documentLinks } from "./links";
 export { keySymbols, KEY_SYMBOL_KINDS } from "./key-symbols";
 export type { KeySymbol, KeySymbolKind } from "./key-symbols";
-export type {
-  Command,
-  DocumentHighlight,
-  DocumentLink,
-  DocumentSymbol,
-  FoldingRange,
-  Location,
-  MarkupContent,
-  TextEdit,
-} from "vscode-languageserver-types";
+export type { Command, DocumentHighlight, DocumentLink, DocumentSymbol, FoldingRange, Location, MarkupContent, TextEdit } from "vscode-languageserver-types";
 export type { CodeAction, CodeLens, CompletionItem, CompletionList, Hover, WorkspaceEdit } from "../types";
 export { semanticTokens, semanticTokenList, SEMANTIC_TOKENS_LEGEND, SYMBOL_TOKENS, TOKEN_TYPES, TOKEN_MODIFIERS } from "./semantic-tokens";
 export type { SemanticToken, TokenType, TokenModifier } from "./semantic-tokens";

@@ -49,5 +49,10 @@ export function inlayHints(model: PackModel, range?: Range): InlayHint[] {
 /** One line, at most MAX_HINT_LENGTH characters. */
 function shorten(label: string): string {
   const chars = [...label.replace(/\s+/g, " ").trim()];
-  return chars.length > MAX_HINT_LENGTH ? chars.slice(0, MAX_HINT_LENGTH - 1).join("").trimEnd() + "…" : chars.join("");
+  return chars.length > MAX_HINT_LENGTH
+    ? chars
+        .slice(0, MAX_HINT_LENGTH - 1)
+        .join("")
+        .trimEnd() + "…"
+    : chars.join("");
 }

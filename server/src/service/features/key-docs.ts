@@ -104,7 +104,8 @@ export const KEY_DOCS: Readonly<Record<string, string>> = {
   "version.evaluation_spec#scorecard": "How dimensions combine into the run's score.",
   "version.evaluation_spec.validators[]#key": "Identifier of the validator; scorecard dimensions list it under `validators`.",
   "version.evaluation_spec.validators[]#type": "What the validator checks.",
-  "version.evaluation_spec.validators[]#target": "Evidence checked: an evidence reference (`final_output`, `file:<check>`, …); `tool_calls` for tool_call_assertion.",
+  "version.evaluation_spec.validators[]#target":
+    "Evidence checked: an evidence reference (`final_output`, `file:<check>`, …); `tool_calls` for tool_call_assertion.",
   "version.evaluation_spec.validators[]#expected_from": "Where the expected value comes from (an evidence reference such as `case.expectations.<key>`).",
   "version.evaluation_spec.validators[]#config": "Type-specific settings of the validator.",
   "version.evaluation_spec.metrics[]#key": "Identifier of the metric; metric dimensions reference it.",

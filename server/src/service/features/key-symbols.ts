@@ -44,7 +44,13 @@ export function keySymbols(model: PackModel): KeySymbol[] {
   if (named) {
     const name = b.pack[named];
     const span = at.value(b.pack, named);
-    if (name) out.push({ name, kind: "pack", range: toRange(model.lines, nameIn(model.text, span, name)), container: named === "slug" && b.pack.name ? b.pack.name : "" });
+    if (name)
+      out.push({
+        name,
+        kind: "pack",
+        range: toRange(model.lines, nameIn(model.text, span, name)),
+        container: named === "slug" && b.pack.name ? b.pack.name : "",
+      });
   }
   for (const d of model.symbols.declarations) {
     if (!WANTED.has(d.kind)) continue;

@@ -35,12 +35,20 @@ export function codeLenses(model: PackModel, commands: LensCommands): CodeLens[]
   const refsOf = (decl: SymbolEntry) => index.occurrences(decl.kind, decl.name, decl.scope).references;
   for (const decl of index.declaredAnywhere("challenge")) {
     const use = challengeUsage(model, decl.name);
-    lens(decl.span, `${plural(use.cases, "case")} in ${plural(use.inputSets, "input set")}`, refsOf(decl).map((r) => r.span));
+    lens(
+      decl.span,
+      `${plural(use.cases, "case")} in ${plural(use.inputSets, "input set")}`,
+      refsOf(decl).map((r) => r.span),
+    );
   }
   for (const decl of [...index.declaredAnywhere("validator"), ...index.declaredAnywhere("judge")]) {
     const fromDimensions = refsOf(decl).filter((r) => r.field.startsWith("version.evaluation_spec.scorecard.dimensions["));
     const dimensions = new Set(fromDimensions.map((r) => /^version\.evaluation_spec\.scorecard\.dimensions\[(\d+)\]/.exec(r.field)![1]));
-    lens(decl.span, `used by ${plural(dimensions.size, "dimension")}`, fromDimensions.map((r) => r.span));
+    lens(
+      decl.span,
+      `used by ${plural(dimensions.size, "dimension")}`,
+      fromDimensions.map((r) => r.span),
+    );
   }
   model.bundle.input_sets.forEach((set) => {
     if (set.key === "" || !model.at.has(set, "key")) return;

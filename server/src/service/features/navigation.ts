@@ -34,9 +34,7 @@ export function references(model: PackModel, position: Position, includeDeclarat
   const s = symbolAt(model, position);
   if (!s) return [];
   const o = occurrencesOf(model, s);
-  return [...(includeDeclaration ? o.declarations : []), ...o.references]
-    .sort((a, b) => a.span.start - b.span.start)
-    .map((e) => location(model, e));
+  return [...(includeDeclaration ? o.declarations : []), ...o.references].sort((a, b) => a.span.start - b.span.start).map((e) => location(model, e));
 }
 
 export function documentHighlights(model: PackModel, position: Position): DocumentHighlight[] {
@@ -60,7 +58,8 @@ export type PrepareRenameResult = { range: Range; placeholder: string } | { erro
 export function prepareRename(model: PackModel, position: Position): PrepareRenameResult | null {
   const s = symbolAt(model, position);
   if (!s) return null;
-  if (model.text.slice(s.span.start, s.span.end) !== s.name) return { error: `cannot rename ${noun(s.kind)} "${s.name}": it is written with escapes or line breaks; rewrite it plainly first` };
+  if (model.text.slice(s.span.start, s.span.end) !== s.name)
+    return { error: `cannot rename ${noun(s.kind)} "${s.name}": it is written with escapes or line breaks; rewrite it plainly first` };
   return { range: toRange(model.lines, s.span), placeholder: s.name };
 }
 
@@ -82,7 +81,14 @@ export function rename(model: PackModel, position: Position, newName: string): R
   const o = occurrencesOf(model, s);
   // A name read across cases (an evidence path reads it) is renamed in every case that declares it.
   const scopes = new Set([s.scope, ...o.declarations.map((d) => d.scope)].filter((scope) => scope !== EVERY_CASE));
-  if (newName !== s.name && [...scopes].some((scope) => symbolIndex(model).declared(s.kind, scope).some((d) => d.name === newName))) {
+  if (
+    newName !== s.name &&
+    [...scopes].some((scope) =>
+      symbolIndex(model)
+        .declared(s.kind, scope)
+        .some((d) => d.name === newName),
+    )
+  ) {
     return refuse(`a ${noun(s.kind)} with that key already exists`);
   }
   if (newName.includes(".") && o.references.some((r) => r.scope === EVERY_CASE)) {
@@ -104,7 +110,8 @@ function written(text: string, span: Span, name: string): string {
   if ((before === '"' || before === "'") && text[span.end] === before) {
     return before === '"' ? JSON.stringify(name).slice(1, -1) : name.replace(/'/g, "''");
   }
-  const wholeScalar = /(^|[\s:\-[{,])$/.test(text.slice(Math.max(0, span.start - 1), span.start)) && /^($|[\s,\]}]|:\s)/.test(text.slice(span.end, span.end + 2));
+  const wholeScalar =
+    /(^|[\s:\-[{,])$/.test(text.slice(Math.max(0, span.start - 1), span.start)) && /^($|[\s,\]}]|:\s)/.test(text.slice(span.end, span.end + 2));
   const startsScalar = span.start === 0 || /[\s[{,]/.test(text[span.start - 1]);
   return wholeScalar && startsScalar ? yamlScalar(name) : name;
 }

@@ -55,7 +55,16 @@ export interface SemanticToken {
 }
 
 /** Evidence references that read a fixed part of the run. */
-const FIXED_EVIDENCE = new Set(["final_output", "run.final_output", "challenge_input", "case.payload", "transcript.full", "transcript.from_mismatch", "turn.expectations", "tool_calls"]);
+const FIXED_EVIDENCE = new Set([
+  "final_output",
+  "run.final_output",
+  "challenge_input",
+  "case.payload",
+  "transcript.full",
+  "transcript.from_mismatch",
+  "turn.expectations",
+  "tool_calls",
+]);
 
 /** Evidence references with a prefix, and how the name after it is shown (undefined: it is a key of the symbol table or a literal). */
 const EVIDENCE_PREFIXES: readonly [RegExp, SemanticToken["type"] | undefined, TokenModifier[]?][] = [
@@ -151,7 +160,13 @@ export function encodeTokens(model: Pick<PackModel, "lines">, tokens: readonly S
     const start = model.lines.positionAt(t.span.start);
     if (range && (start.line < range.start.line || start.line > range.end.line)) continue;
     const modifiers = t.modifiers.reduce((bits, m) => bits | (1 << TOKEN_MODIFIERS.indexOf(m)), 0);
-    data.push(start.line - line, start.line === line ? start.character - char : start.character, t.span.end - t.span.start, TOKEN_TYPES.indexOf(t.type), modifiers);
+    data.push(
+      start.line - line,
+      start.line === line ? start.character - char : start.character,
+      t.span.end - t.span.start,
+      TOKEN_TYPES.indexOf(t.type),
+      modifiers,
+    );
     line = start.line;
     char = start.character;
   }

@@ -56,7 +56,7 @@ function build(model: PackModel): SymbolIndex {
   const across = acrossCases(bySymbol);
   return {
     occurrences: (kind, name, scope) => across(kind, name) ?? bySymbol.get(`${kind}\u0000${scope}\u0000${name}`) ?? EMPTY,
-    declared: (kind, scope) => (scope === EVERY_CASE ? firstOfEachName(byKind.get(kind) ?? []) : byScope.get(`${kind}\u0000${scope}`) ?? []),
+    declared: (kind, scope) => (scope === EVERY_CASE ? firstOfEachName(byKind.get(kind) ?? []) : (byScope.get(`${kind}\u0000${scope}`) ?? [])),
     declaredAnywhere: (kind) => byKind.get(kind) ?? [],
     at: (offset) => covering(sortedRefs, offset) ?? covering(sortedDecls, offset),
   };

@@ -63,7 +63,11 @@ function fieldOf(obj: unknown, key: string): string | undefined {
 /** A one-line description for completion details: `title · difficulty` for a challenge, the kind of an input, … */
 export function symbolSummary(model: PackModel, decl: SymbolEntry): string {
   const obj = declaringObject(model, decl);
-  const parts = (keys: string[]) => keys.map((k) => fieldOf(obj, k)).filter((v): v is string => !!v).join(" · ");
+  const parts = (keys: string[]) =>
+    keys
+      .map((k) => fieldOf(obj, k))
+      .filter((v): v is string => !!v)
+      .join(" · ");
   switch (decl.kind) {
     case "challenge":
       return parts(["title", "difficulty"]);
@@ -90,7 +94,12 @@ function shown(v: unknown): string {
   }
   if (v && typeof v === "object") {
     const keys = Object.keys(v);
-    return keys.length ? `${keys.length} setting${keys.length === 1 ? "" : "s"}: ${keys.slice(0, 6).map((k) => `\`${k}\``).join(", ")}${keys.length > 6 ? ", …" : ""}` : "empty";
+    return keys.length
+      ? `${keys.length} setting${keys.length === 1 ? "" : "s"}: ${keys
+          .slice(0, 6)
+          .map((k) => `\`${k}\``)
+          .join(", ")}${keys.length > 6 ? ", …" : ""}`
+      : "empty";
   }
   return code(String(v));
 }
@@ -146,11 +155,19 @@ function inputSetLines(set: InputSet | undefined): string[] {
 
 /** A case's identity, authoring style and stored shape (the reference's EffectiveKey, authoring style and StoredPayload). */
 function caseLines(c: Case): string[] {
-  const lines = [`effective key: \`${effectiveKey(c)}\`${c.case_key === "" ? " (from item_key)" : ""}`, `challenge: \`${c.challenge_key}\``, `authoring style: ${authoringStyle(c)}`];
+  const lines = [
+    `effective key: \`${effectiveKey(c)}\`${c.case_key === "" ? " (from item_key)" : ""}`,
+    `challenge: \`${c.challenge_key}\``,
+    `authoring style: ${authoringStyle(c)}`,
+  ];
   lines.push(
     isLegacyPayloadOnly(c)
       ? "stored as: the bare payload object"
-      : `stored as: a case document (schema_version 1) with ${Object.keys(storedPayload(c)).filter((k) => k !== "schema_version" && k !== "case_key").join(", ") || "no other fields"}`,
+      : `stored as: a case document (schema_version 1) with ${
+          Object.keys(storedPayload(c))
+            .filter((k) => k !== "schema_version" && k !== "case_key")
+            .join(", ") || "no other fields"
+        }`,
   );
   return lines;
 }

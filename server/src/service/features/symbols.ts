@@ -14,7 +14,13 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   const obj = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
   /** One symbol per item of a written list, named by its key (or its index), selecting the key's value. */
-  const items = (list: unknown, label: string, kind: LspSymbolKind, detail: (item: unknown) => string, children?: (item: unknown, i: number) => DocumentSymbol[]) => {
+  const items = (
+    list: unknown,
+    label: string,
+    kind: LspSymbolKind,
+    detail: (item: unknown) => string,
+    children?: (item: unknown, i: number) => DocumentSymbol[],
+  ) => {
     if (!Array.isArray(list) || !model.sources.get(list)?.node) return [];
     return list.map((item, i): DocumentSymbol => {
       const span = at.item(list, i);
@@ -39,21 +45,53 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   };
 
   const challenges = items(b.challenges, "challenges", LspSymbolKind.Class, (c) => [str(obj(c)?.title), str(obj(c)?.difficulty)].filter(Boolean).join(" · "));
-  const inputSets = items(b.input_sets, "input_sets", LspSymbolKind.Module, (s) => str(obj(s)?.name), (s) => {
-    const set = obj(s);
-    const list = set && at.has(set, "cases") ? set.cases : set?.items;
-    return items(list, "cases", LspSymbolKind.Object, (c) => str(obj(c)?.challenge_key)).map((sym, j) => {
-      const c = obj((list as unknown[])[j]);
-      return c && !at.has(c, "key") ? { ...sym, name: str(c.case_key) || str(c.item_key) || sym.name, selectionRange: range(at.value(c, at.has(c, "case_key") ? "case_key" : "item_key")) } : sym;
-    });
-  });
+  const inputSets = items(
+    b.input_sets,
+    "input_sets",
+    LspSymbolKind.Module,
+    (s) => str(obj(s)?.name),
+    (s) => {
+      const set = obj(s);
+      const list = set && at.has(set, "cases") ? set.cases : set?.items;
+      return items(list, "cases", LspSymbolKind.Object, (c) => str(obj(c)?.challenge_key)).map((sym, j) => {
+        const c = obj((list as unknown[])[j]);
+        return c && !at.has(c, "key")
+          ? {
+              ...sym,
+              name: str(c.case_key) || str(c.item_key) || sym.name,
+              selectionRange: range(at.value(c, at.has(c, "case_key") ? "case_key" : "item_key")),
+            }
+          : sym;
+      });
+    },
+  );
   const spec = obj(b.version.evaluation_spec);
   const scorecard = obj(spec?.scorecard);
   const evalChildren = inOrder([
-    ...group(spec, "validators", LspSymbolKind.Namespace, items(spec?.validators, "validators", LspSymbolKind.Function, (v) => str(obj(v)?.type))),
-    ...group(spec, "metrics", LspSymbolKind.Namespace, items(spec?.metrics, "metrics", LspSymbolKind.Variable, (v) => str(obj(v)?.type))),
-    ...group(spec, "llm_judges", LspSymbolKind.Namespace, items(spec?.llm_judges, "llm_judges", LspSymbolKind.Event, (v) => str(obj(v)?.mode))),
-    ...group(scorecard, "dimensions", LspSymbolKind.Namespace, items(scorecard?.dimensions, "dimensions", LspSymbolKind.Field, (v) => str(obj(v)?.source))),
+    ...group(
+      spec,
+      "validators",
+      LspSymbolKind.Namespace,
+      items(spec?.validators, "validators", LspSymbolKind.Function, (v) => str(obj(v)?.type)),
+    ),
+    ...group(
+      spec,
+      "metrics",
+      LspSymbolKind.Namespace,
+      items(spec?.metrics, "metrics", LspSymbolKind.Variable, (v) => str(obj(v)?.type)),
+    ),
+    ...group(
+      spec,
+      "llm_judges",
+      LspSymbolKind.Namespace,
+      items(spec?.llm_judges, "llm_judges", LspSymbolKind.Event, (v) => str(obj(v)?.mode)),
+    ),
+    ...group(
+      scorecard,
+      "dimensions",
+      LspSymbolKind.Namespace,
+      items(scorecard?.dimensions, "dimensions", LspSymbolKind.Field, (v) => str(obj(v)?.source)),
+    ),
   ]);
   const assets = items(b.version.assets, "assets", LspSymbolKind.File, (a) => str(obj(a)?.path));
   const children = inOrder([

@@ -32,7 +32,7 @@ export function applyChanges(lines: TextDocument, changes: readonly TextChange[]
     edit = edit ? merge(edit, s, e, change.text.length) : { start: s, oldEnd: e, newEnd: s + change.text.length };
   }
   if (changes.length === 0) TextDocument.update(lines, [], version);
-  return whole ? undefined : edit ?? { start: 0, oldEnd: 0, newEnd: 0 };
+  return whole ? undefined : (edit ?? { start: 0, oldEnd: 0, newEnd: 0 });
 }
 
 /** The region covering `edit` and a later change of [s, e) (in the edited text) into `inserted` characters. */

@@ -43,7 +43,7 @@ export function spliceEdit(doc: Document.Parsed, oldText: string, newText: strin
   const root = doc.contents;
   if (!isBlock(root) || !doc.errors.every(isLocalError)) return undefined;
   const path: Level[] = [];
-  for (let coll: Collection = root; ; ) {
+  for (let coll: Collection = root; ;) {
     const run = runAt(coll, oldText, edit);
     if (!run) break;
     path.push(run);
@@ -145,7 +145,7 @@ function unitEnd(text: string, from: number, u: number, seq: boolean): number {
     let i = start;
     while (text.charCodeAt(i) === 32) i++;
     const c = text[i];
-    const blank = i >= text.length || c === "\n" || (c === "\r" && text[i + 1] === "\n") || c === "\t" && isBlankFrom(text, i);
+    const blank = i >= text.length || c === "\n" || (c === "\r" && text[i + 1] === "\n") || (c === "\t" && isBlankFrom(text, i));
     if (!blank) {
       const indent = i - start;
       if (indent < u) return start;
@@ -346,7 +346,7 @@ function fixRange(coll: Collection, lastChanged: boolean, delta: number): void {
   const r = coll.range!;
   const trailing = r[2] !== r[1];
   const end = r[2];
-  r[1] = lastChanged ? entryEnd(coll.items[coll.items.length - 1] as Entry) ?? r[1] + delta : r[1] + delta;
+  r[1] = lastChanged ? (entryEnd(coll.items[coll.items.length - 1] as Entry) ?? r[1] + delta) : r[1] + delta;
   r[2] = trailing ? end + delta : r[1];
 }
 

@@ -1,7 +1,18 @@
 import { assemblePackModel, DECODE_CACHE, PackModel, READER_SCAN } from "../pack-model";
 import { CacheSlot } from "../model/model-cache";
 import { DecodeCache } from "../model/decode-cache";
-import { acceptQuoteEscapes, CONTROL_CHARACTER, controlCharacters, keyLimitAsReference, MAX_CONTROL_CHARACTERS, parseYaml, readerProblems, scanReader, syntaxProblems, type SyntaxProblem } from "../model/parse";
+import {
+  acceptQuoteEscapes,
+  CONTROL_CHARACTER,
+  controlCharacters,
+  keyLimitAsReference,
+  MAX_CONTROL_CHARACTERS,
+  parseYaml,
+  readerProblems,
+  scanReader,
+  syntaxProblems,
+  type SyntaxProblem,
+} from "../model/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 
@@ -26,7 +37,18 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const controls = previousControlCharacters(previous);
   // The reference's reader, rescanned from before the edit until it is back in step: where it stops reading, its errors.
   const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, previous.cache.peek(READER_SCAN), edit) : undefined;
-  if (edit && reader && reader.end === text.length && reader.shallowLines.length === 0 && cache && doc && isSplittable(cache, previous) && !insertsLineBreaks(text, edit) && !hasLimitFindings(previous) && controls.length < MAX_CONTROL_CHARACTERS) {
+  if (
+    edit &&
+    reader &&
+    reader.end === text.length &&
+    reader.shallowLines.length === 0 &&
+    cache &&
+    doc &&
+    isSplittable(cache, previous) &&
+    !insertsLineBreaks(text, edit) &&
+    !hasLimitFindings(previous) &&
+    controls.length < MAX_CONTROL_CHARACTERS
+  ) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
@@ -34,7 +56,9 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
         cache.dirty = spliced.dirty;
         acceptQuoteEscapes(doc, text);
         const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
-        const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort((a, b) => a.span.start - b.span.start);
+        const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharactersAfter(controls, edit, text)].sort(
+          (a, b) => a.span.start - b.span.start,
+        );
         const model = assemblePackModel(text, lines, { doc, reader, syntax }, cache);
         model.cache.set(UPDATE, { parsed: "unit", parsedChars: spliced.parsedChars });
         return model;

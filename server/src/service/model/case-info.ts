@@ -12,7 +12,14 @@ export function effectiveKey(c: Case): string {
 
 /** The reference's IsLegacyPayloadOnly: no inputs, expectations, user simulator, artifacts or assets, no timeout. */
 export function isLegacyPayloadOnly(c: Case): boolean {
-  return c.inputs.length === 0 && c.expectations.length === 0 && !c.user_simulator && c.artifacts.length === 0 && c.assets.length === 0 && c.case_timeout_seconds === 0;
+  return (
+    c.inputs.length === 0 &&
+    c.expectations.length === 0 &&
+    !c.user_simulator &&
+    c.artifacts.length === 0 &&
+    c.assets.length === 0 &&
+    c.case_timeout_seconds === 0
+  );
 }
 
 export type AuthoringStyle = "legacy payload-only" | "structured" | "artifact-heavy";
@@ -27,7 +34,11 @@ export function storedPayload(c: Case): Record<string, unknown> {
   if (isLegacyPayloadOnly(c)) return c.payload ?? {};
   const doc: Record<string, unknown> = { schema_version: 1, case_key: effectiveKey(c) };
   const put = (key: string, v: unknown) => {
-    const empty = v === undefined || v === 0 || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+    const empty =
+      v === undefined ||
+      v === 0 ||
+      (Array.isArray(v) && v.length === 0) ||
+      (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
     if (!empty) doc[key] = v;
   };
   put("payload", c.payload);

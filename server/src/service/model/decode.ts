@@ -168,7 +168,6 @@ export class YamlDecoder {
     }
   }
 
-
   /**
    * Decodes a unit (a top-level value, an input set, a case, a challenge): reused from the cache when its node
    * is unchanged since an earlier version, else decoded and recorded there.
@@ -205,7 +204,8 @@ export class YamlDecoder {
     const plain = node.type === "PLAIN" || node.type === undefined;
     if (tag && tag !== "!") {
       const r = resolveTagged(tag, text);
-      if (!r && tag === "!!binary") throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "!!binary value contains invalid base64 data" });
+      if (!r && tag === "!!binary")
+        throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(node), message: "!!binary value contains invalid base64 data" });
       if (!r) {
         const actual = plain ? resolvePlain(text).tag : "!!str";
         throw new FatalDecode({
@@ -486,7 +486,11 @@ export class YamlDecoder {
     const target = this.deref(value);
     const fail = () => {
       // `{<<}` has no value node at all: the key is where the merge was written.
-      throw new FatalDecode({ code: "yaml-decode-fatal", span: this.span(value ?? keyNode), message: "map merge requires map or sequence of maps as the value" });
+      throw new FatalDecode({
+        code: "yaml-decode-fatal",
+        span: this.span(value ?? keyNode),
+        message: "map merge requires map or sequence of maps as the value",
+      });
     };
     if (!value || !target) return fail();
     // yaml.v3 takes a sequence of maps only as written: an alias must name a map.
@@ -529,11 +533,12 @@ export class YamlDecoder {
     const entry = objectEntry(t.entry);
     const out: Record<string, unknown> = {};
     const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
-    if (node) for (const p of this.pairs(node)) {
-      const ps = this.pairSource(p.keyNode, p.value);
-      source.keys.set(p.key, ps);
-      if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
-    }
+    if (node)
+      for (const p of this.pairs(node)) {
+        const ps = this.pairSource(p.keyNode, p.value);
+        source.keys.set(p.key, ps);
+        if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
+      }
     const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {
       const p = source.keys.get(key);
@@ -559,7 +564,11 @@ export class YamlDecoder {
       if (!freeForm && p.nonString && this.isNull(this.deref(p.keyNode))) continue;
       if (p.nonString && !isScalar(this.deref(p.keyNode))) {
         const span = this.span(p.keyNode);
-        throw new FatalDecode({ code: "yaml-decode-fatal", span, message: `invalid map key: ${writtenKey(this.text.slice(span.start, span.end))} (a list or map cannot be a key)` });
+        throw new FatalDecode({
+          code: "yaml-decode-fatal",
+          span,
+          message: `invalid map key: ${writtenKey(this.text.slice(span.start, span.end))} (a list or map cannot be a key)`,
+        });
       }
       if (p.nonString && !source.nonStringKey) source.nonStringKey = this.span(p.keyNode);
       source.keys.set(p.key, this.pairSource(p.keyNode, p.value));
@@ -567,7 +576,7 @@ export class YamlDecoder {
       const v = this.decode(p.value, t.of, this.span(p.keyNode));
       this.path.pop();
       // A typed map keeps a null value as its zero value (env_vars: {A: ~} gives A="").
-      setOwn(out, p.key, v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : v ?? null);
+      setOwn(out, p.key, v === undefined && t.of.kind === "scalar" && t.of.name === "string" ? "" : (v ?? null));
     }
     this.sources.set(out, source);
     return out;
@@ -596,7 +605,7 @@ export class YamlDecoder {
         const item = raw as Node | null;
         const itemAnchor = item ? this.itemAnchor(item) : anchor;
         this.path.push("[]");
-        const value = item ? this.decode(item, { kind: "any" }, itemAnchor) ?? null : null;
+        const value = item ? (this.decode(item, { kind: "any" }, itemAnchor) ?? null) : null;
         this.path.pop();
         out.push(value);
         if (!item) source.items.push(anchor);

@@ -24,7 +24,13 @@ export function decodeYamlFile(bytes: Uint8Array): DecodedFile {
       return { text };
     } catch {
       const at = Math.max(0, text.indexOf("\uFFFD"));
-      return { text, problem: { span: { start: at, end: at + 1 }, message: `invalid ${utf16 === "utf-16le" ? "UTF-16LE" : "UTF-16BE"}: an unpaired surrogate or an odd number of bytes` } };
+      return {
+        text,
+        problem: {
+          span: { start: at, end: at + 1 },
+          message: `invalid ${utf16 === "utf-16le" ? "UTF-16LE" : "UTF-16BE"}: an unpaired surrogate or an odd number of bytes`,
+        },
+      };
     }
   }
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
@@ -33,7 +39,13 @@ export function decodeYamlFile(bytes: Uint8Array): DecodedFile {
   // The bytes before the first invalid one decode exactly, so their length is the replacement's offset.
   const at = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(0, bad)).length;
   const hex = bytes[bad].toString(16).toUpperCase().padStart(2, "0");
-  return { text, problem: { span: { start: at, end: at + 1 }, message: `invalid UTF-8 (byte 0x${hex} at byte offset ${bad}): a YAML file must be UTF-8, or UTF-16 with a byte order mark` } };
+  return {
+    text,
+    problem: {
+      span: { start: at, end: at + 1 },
+      message: `invalid UTF-8 (byte 0x${hex} at byte offset ${bad}): a YAML file must be UTF-8, or UTF-16 with a byte order mark`,
+    },
+  };
 }
 
 /** The offset of the first byte that is not well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF), or -1. */
@@ -61,5 +73,14 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 export function encodingDiagnostics({ text, problem }: DecodedFile): PackDiagnostic[] {
   if (!problem) return [];
   const lines = TextDocument.create("file:///decoded", "yaml", 0, text);
-  return [{ code: "yaml-syntax", severity: "error", field: null, message: problem.message, range: toRange(lines, problem.span), data: { yamlCode: "INVALID_ENCODING" } }];
+  return [
+    {
+      code: "yaml-syntax",
+      severity: "error",
+      field: null,
+      message: problem.message,
+      range: toRange(lines, problem.span),
+      data: { yamlCode: "INVALID_ENCODING" },
+    },
+  ];
 }

@@ -17,7 +17,13 @@ export function ignoredText(text: string, end: number): Finding[] {
   if (stop.indent === 0 && /^\.\.\.(?=[ \t\r\n]|$)/.test(text.slice(stop.start, stop.start + 4))) {
     const rest = firstContent(text, lineEnd(text, stop.start), true);
     if (!rest) return [];
-    return [warning(text, rest.start, `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, stop.start)}, so it never reads this or anything after it`)];
+    return [
+      warning(
+        text,
+        rest.start,
+        `ignored: AgentClash stops reading the pack at the "..." on line ${lineNumber(text, stop.start)}, so it never reads this or anything after it`,
+      ),
+    ];
   }
   if (stop.indent === 0 && (text.startsWith("%", stop.start) || /^---(?=[ \t\r\n]|$)/.test(text.slice(stop.start, stop.start + 4)))) {
     if (!firstContent(text, stop.start, true)) return []; // a marker with nothing after it (an empty document) drops no data
@@ -25,7 +31,13 @@ export function ignoredText(text: string, end: number): Finding[] {
   }
   const root = firstContent(text, 0, true);
   const where = root ? ` (line ${lineNumber(text, root.start)})` : "";
-  return [warning(text, stop.start, `ignored: this line is indented less than the pack's first line${where}, which ends the pack for AgentClash, so it never reads this or anything after it`)];
+  return [
+    warning(
+      text,
+      stop.start,
+      `ignored: this line is indented less than the pack's first line${where}, which ends the pack for AgentClash, so it never reads this or anything after it`,
+    ),
+  ];
 }
 
 /** The first line from `from` that holds more than blanks and a comment (skipping a leading `---` and directives). */

@@ -1,4 +1,3 @@
-
 /** Bounds that keep one hostile or accidental document from exhausting the stack, the heap or the event loop. */
 
 /**

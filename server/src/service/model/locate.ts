@@ -8,7 +8,10 @@ import type { SourceMap } from "./source";
  * (the key that holds it, or its list item's dash) when the key is missing.
  */
 export class Locator {
-  constructor(private readonly sources: SourceMap, private readonly fallback: Span) {}
+  constructor(
+    private readonly sources: SourceMap,
+    private readonly fallback: Span,
+  ) {}
 
   anchor(obj: object | undefined | null): Span {
     return this.sources.get(obj)?.anchor ?? this.fallback;

@@ -44,12 +44,16 @@ export function parseYaml(text: string): ParsedYaml {
   const reader = scanReader(text);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
-  const doc: Document.Parsed | undefined = withoutStackTraces(() => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0]);
+  const doc: Document.Parsed | undefined = withoutStackTraces(
+    () => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0],
+  );
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
   const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
-  const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort((a, b) => a.span.start - b.span.start);
+  const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort(
+    (a, b) => a.span.start - b.span.start,
+  );
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
 }
 
@@ -130,9 +134,7 @@ export function keyLimitAsReference(problems: SyntaxProblem[], scan: ReaderScan,
 /** The problems of a reader scan, as syntax problems; one the yaml package already reports on its line is left out. */
 export function readerProblems(scan: ReaderScan, text: string, reported: readonly SyntaxProblem[]): SyntaxProblem[] {
   const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
-  return scan.problems
-    .filter((p) => !reported.some((r) => lineOf(r.span.start) === lineOf(p.span.start)))
-    .map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
+  return scan.problems.filter((p) => !reported.some((r) => lineOf(r.span.start) === lineOf(p.span.start))).map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
 }
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
@@ -159,7 +161,11 @@ export function controlCharacters(text: string, from: number, to: number): Synta
     const code = m[0].charCodeAt(0);
     const name = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
     const what = code >= 0xfffe ? `the non-character ${name}` : `the control character ${name}`;
-    out.push({ span: { start: m.index, end: m.index + 1 }, message: `${what} is not allowed in YAML (only tab and line breaks are)`, yamlCode: CONTROL_CHARACTER });
+    out.push({
+      span: { start: m.index, end: m.index + 1 },
+      message: `${what} is not allowed in YAML (only tab and line breaks are)`,
+      yamlCode: CONTROL_CHARACTER,
+    });
   }
   return out;
 }
@@ -231,7 +237,13 @@ export function rootAnchor(doc: Document.Parsed | undefined, text: string): Span
 export function limitFindings(text: string, parsed: ParsedYaml, anchor: Span): Finding[] {
   const out: Finding[] = [];
   if (parsed.tooDeep) {
-    out.push({ code: "yaml-nesting-too-deep", severity: "error", field: null, message: `nested deeper than ${MAX_NESTING} levels: nothing from here on is checked`, span: parsed.tooDeep });
+    out.push({
+      code: "yaml-nesting-too-deep",
+      severity: "error",
+      field: null,
+      message: `nested deeper than ${MAX_NESTING} levels: nothing from here on is checked`,
+      span: parsed.tooDeep,
+    });
   }
   if (text.length > MAX_CHECKED_LENGTH) {
     out.push({

@@ -55,7 +55,13 @@ export interface ReaderProblem {
 export function scanAsReference(source: string): ReaderScan {
   const scanner = new Scanner(source);
   const problem = scanner.runToEnd();
-  return { end: scanner.end, lookedAt: scanner.lookedAt, problems: problem ? [problem] : [], shallowLines: scanner.shallowLines, checkpoints: scanner.checkpoints };
+  return {
+    end: scanner.end,
+    lookedAt: scanner.lookedAt,
+    problems: problem ? [problem] : [],
+    shallowLines: scanner.shallowLines,
+    checkpoints: scanner.checkpoints,
+  };
 }
 
 /**
@@ -81,11 +87,13 @@ export function rescanAsReference(source: string, previous: ReaderScan, edit: { 
   const problem = scanner.runToEnd();
   const shallowLines = [...previous.shallowLines.slice(0, from.shallowCount), ...scanner.shallowLines];
   const checkpoints = [...cps.slice(0, k + 1), ...scanner.checkpoints];
-  if (problem || scanner.resyncedAt === undefined) return { end: scanner.end, lookedAt: scanner.lookedAt, problems: problem ? [problem] : [], shallowLines, checkpoints };
+  if (problem || scanner.resyncedAt === undefined)
+    return { end: scanner.end, lookedAt: scanner.lookedAt, problems: problem ? [problem] : [], shallowLines, checkpoints };
   const old = cps[scanner.resyncedAt];
   const extra = shallowLines.length - old.shallowCount;
   for (const p of previous.shallowLines.slice(old.shallowCount)) shallowLines.push({ at: p.at + delta, pad: p.pad });
-  for (const c of cps.slice(scanner.resyncedAt)) checkpoints.push({ ...c, at: c.at + delta, lineStart: c.lineStart + delta, shallowCount: c.shallowCount + extra });
+  for (const c of cps.slice(scanner.resyncedAt))
+    checkpoints.push({ ...c, at: c.at + delta, lineStart: c.lineStart + delta, shallowCount: c.shallowCount + extra });
   return { end: source.length, lookedAt: source.length, problems: [], shallowLines, checkpoints };
 }
 
@@ -363,7 +371,11 @@ class Scanner {
     if (this.flow === 0) this.unroll(column);
     const atColumn0 = column === 0;
     const docIndicator = atColumn0 && (this.s.startsWith("---", start) || this.s.startsWith("...", start)) && this.isBlankz(start + 3);
-    if (!this.stopping && this.started && (this.rootDone || (this.flow === 0 && this.indent === -1 && this.indents.length === 0 && this.hadBlockRoot) || docIndicator || (atColumn0 && c === "%"))) {
+    if (
+      !this.stopping &&
+      this.started &&
+      (this.rootDone || (this.flow === 0 && this.indent === -1 && this.indents.length === 0 && this.hadBlockRoot) || docIndicator || (atColumn0 && c === "%"))
+    ) {
       // The root node is complete: the parser takes this token as the document's implicit end, after scanning it.
       this.end = start;
       this.stopping = true;
@@ -418,7 +430,8 @@ class Scanner {
         this.simpleKeyAllowed = false;
       } else {
         // In a flow collection, a value needs a key: a simple one on its line, or one after `?`.
-        if (c === ":" && this.flow > 0 && !this.explicitKey) this.fail(start, "did not find expected ',' or '}': a key in a flow collection must be on one line");
+        if (c === ":" && this.flow > 0 && !this.explicitKey)
+          this.fail(start, "did not find expected ',' or '}': a key in a flow collection must be on one line");
         if (c === "?" && this.flow > 0) this.explicitKey = true;
         if (this.flow === 0) {
           if (c === "-" && !this.simpleKeyAllowed) this.fail(start, "block sequence entries are not allowed in this context");
@@ -469,7 +482,12 @@ class Scanner {
     }
     const startsPlain = (!this.isBlankz(start) && !/[-?:,[\]{}#&*!|>'"%@`]/.test(c)) || (/[-?:]/.test(c) && !this.isBlankz(start + 1));
     if (!startsPlain) {
-      this.fail(start, c === "\t" ? "a tab character is not allowed at the start of a line: indent with spaces" : `found character that cannot start any token: ${JSON.stringify(c)}`);
+      this.fail(
+        start,
+        c === "\t"
+          ? "a tab character is not allowed at the start of a line: indent with spaces"
+          : `found character that cannot start any token: ${JSON.stringify(c)}`,
+      );
     }
     this.saveSimpleKey(column, lineStart, start);
     this.simpleKeyAllowed = false;
@@ -537,7 +555,10 @@ class Scanner {
     if (name === "") this.fail(start, "could not find expected directive name");
     if (!this.isBlankz(this.pos)) this.fail(start, "found unexpected non-alphabetical character in a directive name");
     const lineEnd = this.restOfLine();
-    const args = this.s.slice(this.pos, lineEnd).replace(/[ \t]+#.*$/, "").trim();
+    const args = this.s
+      .slice(this.pos, lineEnd)
+      .replace(/[ \t]+#.*$/, "")
+      .trim();
     const prologue = !this.stopping;
     if (name === "YAML") {
       const v = /^(\d+)\.(\d+)$/.exec(args);
@@ -658,7 +679,8 @@ class Scanner {
           this.skipBreak();
           leadingBlanks = true;
         } else {
-          if (leadingBlanks && this.column < indent && this.code() === TAB) this.fail(this.pos, "found a tab character that violates indentation: indent with spaces");
+          if (leadingBlanks && this.column < indent && this.code() === TAB)
+            this.fail(this.pos, "found a tab character that violates indentation: indent with spaces");
           this.pos++;
         }
       }

@@ -1,10 +1,7 @@
 import type { SymbolKind } from "./symbols";
 
 /** What a key's value names: a symbol of the table, a `source` (`input:` / `artifact:`), or an evidence reference. */
-export type Reference =
-  | { kind: "symbol"; symbol: SymbolKind }
-  | { kind: "source" }
-  | { kind: "evidence" };
+export type Reference = { kind: "symbol"; symbol: SymbolKind } | { kind: "source" } | { kind: "evidence" };
 
 /**
  * Which key references what, by the shape of the entry holding it (`entry#key`, the names of features/schema.ts):

@@ -17,14 +17,21 @@ const TRUES = new Set(["true", "True", "TRUE"]);
 const FALSES = new Set(["false", "False", "FALSE"]);
 // A Map, not an object literal: `"constructor" in {}` is true.
 const INFS = new Map<string, number>([
-  [".inf", Infinity], [".Inf", Infinity], [".INF", Infinity],
-  ["+.inf", Infinity], ["+.Inf", Infinity], ["+.INF", Infinity],
-  ["-.inf", -Infinity], ["-.Inf", -Infinity], ["-.INF", -Infinity],
-  [".nan", NaN], [".NaN", NaN], [".NAN", NaN],
+  [".inf", Infinity],
+  [".Inf", Infinity],
+  [".INF", Infinity],
+  ["+.inf", Infinity],
+  ["+.Inf", Infinity],
+  ["+.INF", Infinity],
+  ["-.inf", -Infinity],
+  ["-.Inf", -Infinity],
+  ["-.INF", -Infinity],
+  [".nan", NaN],
+  [".NaN", NaN],
+  [".NAN", NaN],
 ]);
 const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-const TIMESTAMP =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:[ \t]*(Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
+const TIMESTAMP = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:[ \t]*(Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
 
 const INT64_MIN = -(2n ** 63n);
 const UINT64_MAX = 2n ** 64n - 1n;
@@ -48,7 +55,8 @@ function timestamp(s: string): string | undefined {
   if (!m) return undefined;
   const [, y, mo, d, h, mi, se, frac, zone] = m;
   const pad = (x: string | undefined, n = 2) => (x ?? "0").padStart(n, "0");
-  const month = Number(mo), day = Number(d);
+  const month = Number(mo),
+    day = Number(d);
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   let out = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(se)}`;
   if (frac) out += "." + frac.replace(/0+$/, "");
@@ -99,8 +107,10 @@ export function resolvePlain(text: string): Resolved {
 /** Resolves a scalar with an explicit standard tag; undefined when the text does not fit the tag. */
 export function resolveTagged(tag: string, text: string): Resolved | undefined {
   switch (tag) {
-    case "!!str": return { tag: "!!str", value: text };
-    case "!!null": return NULLS.has(text) ? { tag: "!!null" } : undefined;
+    case "!!str":
+      return { tag: "!!str", value: text };
+    case "!!null":
+      return NULLS.has(text) ? { tag: "!!null" } : undefined;
     case "!!bool": {
       const r = resolvePlain(text);
       return r.tag === "!!bool" ? r : undefined;

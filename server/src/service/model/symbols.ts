@@ -7,18 +7,7 @@ export function nameIn(text: string, value: Span, name: string): Span {
 }
 
 /** What a key names. Every kind has declarations and references, so navigation and rename are generic. */
-export type SymbolKind =
-  | "challenge"
-  | "input-set"
-  | "case"
-  | "input"
-  | "expectation"
-  | "asset"
-  | "validator"
-  | "metric"
-  | "judge"
-  | "dimension"
-  | "check";
+export type SymbolKind = "challenge" | "input-set" | "case" | "input" | "expectation" | "asset" | "validator" | "metric" | "judge" | "dimension" | "check";
 
 /**
  * The scope of an evidence path's reference (`case.inputs.<k>`): the key in every case the spec scores. A key such

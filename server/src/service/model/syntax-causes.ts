@@ -122,7 +122,11 @@ function causeOf(text: string, nodes: NodeIndex, p: SyntaxProblem): Cause {
       const content = nextLine + theirs;
       if (theirs > own && /^[^\s#][^\n\r]*:(\s|$)/.test(text.slice(content, lineEnd(text, content)))) {
         return {
-          problem: { ...p, span: { start: content, end: lineEnd(text, content) }, message: `bad indentation: this line is indented ${theirs} spaces, the key above it ${own}` },
+          problem: {
+            ...p,
+            span: { start: content, end: lineEnd(text, content) },
+            message: `bad indentation: this line is indented ${theirs} spaces, the key above it ${own}`,
+          },
           rank: Rank.Indentation,
           noticed: at,
         };
@@ -154,7 +158,7 @@ function region(text: string, at: number, noticed: number): Span {
   const own = lineStart(text, at);
   const ownIndent = indentation(text, own);
   let parent = own;
-  for (let s = own; s > 0 && ownIndent > 0; ) {
+  for (let s = own; s > 0 && ownIndent > 0;) {
     s = lineStart(text, s - 1);
     const e = lineEnd(text, s);
     if (hasContent(text, s, e) && indentation(text, s) < ownIndent) {
@@ -231,7 +235,7 @@ class NodeIndex {
   /** A region grown to the end of every pair or item the parser built from text inside it. */
   extend(region: Span): Span[] {
     const r = { ...region };
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
       this.descend(r.start, r.end, (n, extent, item) => {
         if ((isPair(n) || item) && extent[0] >= r.start && extent[0] < r.end && extent[1] > r.end) {

@@ -108,7 +108,8 @@ function coverageReview(sets: SetReport[]): PathCoverage[] {
   return (Object.keys(PATH_WORDS) as CoveragePath[]).map((path) => ({
     path,
     cases: sets.flatMap((s) =>
-      s.cases.filter((c) => PATH_WORDS[path].test(`${c.caseKey} ${c.reason ?? ""} ${s.intendedUse}`.toLowerCase().replace(/[-_]/g, " ")))
+      s.cases
+        .filter((c) => PATH_WORDS[path].test(`${c.caseKey} ${c.reason ?? ""} ${s.intendedUse}`.toLowerCase().replace(/[-_]/g, " ")))
         .map((c) => `${s.key}/${c.caseKey || "(missing)"}`),
     ),
   }));

@@ -135,13 +135,21 @@ export const caseTemplateRules: Rule = (ctx) => {
       const caseSpan = ctx.at.value(c, ctx.at.has(c, "case_key") ? "case_key" : "item_key");
       const caseName = c.case_key === "" ? casePath : `case ${goQuote(c.case_key)}`;
       for (const cmd of commands) {
-        checkCaseTemplate(ctx, cmd.command, context, `${cmd.field} (${casePath})`, cmd.span, {
-          unresolved: "case-template-unresolved",
-          invalid: "case-template-invalid-path",
-        }, {
-          related: [{ span: caseSpan, message: `checked against the payload and inputs of ${caseName}` }],
-          data: { case: casePath },
-        });
+        checkCaseTemplate(
+          ctx,
+          cmd.command,
+          context,
+          `${cmd.field} (${casePath})`,
+          cmd.span,
+          {
+            unresolved: "case-template-unresolved",
+            invalid: "case-template-invalid-path",
+          },
+          {
+            related: [{ span: caseSpan, message: `checked against the payload and inputs of ${caseName}` }],
+            data: { case: casePath },
+          },
+        );
       }
     });
   });

@@ -15,17 +15,31 @@ export const challengeRules: Rule = (ctx) => {
   const seen = new FirstSeen();
   ctx.bundle.challenges.forEach((c, i) => {
     const p = `challenges[${i}]`;
-    checkKey(ctx, seen, c.key, `${p}.key`, ctx.at.value(c, "key"), { required: "challenge-key-required", duplicate: "challenge-key-duplicate" }, `challenge "${c.key}"`);
+    checkKey(
+      ctx,
+      seen,
+      c.key,
+      `${p}.key`,
+      ctx.at.value(c, "key"),
+      { required: "challenge-key-required", duplicate: "challenge-key-duplicate" },
+      `challenge "${c.key}"`,
+    );
     if (c.title === "") ctx.report("challenge-title-required", `${p}.title`, ctx.at.value(c, "title"));
     if (c.category === "") ctx.report("challenge-category-required", `${p}.category`, ctx.at.value(c, "category"));
     if (!difficulties.includes(c.difficulty)) {
       ctx.report("challenge-difficulty-invalid", `${p}.difficulty`, ctx.at.value(c, "difficulty"), { data: { expected: difficulties } });
     }
     checkAssets(ctx, c.assets, `${p}.assets`, CHALLENGE_ASSET_CODES);
-    checkArtifactRefs(ctx, c.artifact_refs, `${p}.artifact_refs`, {
-      required: "challenge-artifact-ref-key-required",
-      duplicate: "challenge-artifact-ref-key-duplicate",
-      undeclared: "challenge-artifact-ref-undeclared",
-    }, assetKeys);
+    checkArtifactRefs(
+      ctx,
+      c.artifact_refs,
+      `${p}.artifact_refs`,
+      {
+        required: "challenge-artifact-ref-key-required",
+        duplicate: "challenge-artifact-ref-key-duplicate",
+        undeclared: "challenge-artifact-ref-undeclared",
+      },
+      assetKeys,
+    );
   });
 };

@@ -21,7 +21,11 @@ export const inputSetRules: Rule = (ctx) => {
     checkKey(ctx, seen, set.key, `${p}.key`, keySpan, { required: "input-set-key-required", duplicate: "input-set-key-duplicate" }, `input set "${set.key}"`);
     if (set.name === "") ctx.report("input-set-name-required", `${p}.name`, ctx.at.value(set, "name"));
     if (set.cases.length === 0) {
-      ctx.report("input-set-cases-empty", `${p}.cases`, ctx.at.value(set, set.fromItems || ctx.at.has(set, "items") && !ctx.at.has(set, "cases") ? "items" : "cases"));
+      ctx.report(
+        "input-set-cases-empty",
+        `${p}.cases`,
+        ctx.at.value(set, set.fromItems || (ctx.at.has(set, "items") && !ctx.at.has(set, "cases")) ? "items" : "cases"),
+      );
     }
     let reference = "";
     let referenceSpan = keySpan;
@@ -52,11 +56,17 @@ export const inputSetRules: Rule = (ctx) => {
       }
       caseChecks.check(ctx, c, assetFingerprint, () => {
         checkAssets(ctx, c.assets, `${cp}.assets`, CASE_ASSET_CODES);
-        checkArtifactRefs(ctx, c.artifacts, `${cp}.artifacts`, {
-          required: "case-artifact-key-required",
-          duplicate: "case-artifact-key-duplicate",
-          undeclared: "case-artifact-undeclared",
-        }, assetKeys);
+        checkArtifactRefs(
+          ctx,
+          c.artifacts,
+          `${cp}.artifacts`,
+          {
+            required: "case-artifact-key-required",
+            duplicate: "case-artifact-key-duplicate",
+            undeclared: "case-artifact-undeclared",
+          },
+          assetKeys,
+        );
         checkInputs(ctx, c, cp, assetKeys);
         checkExpectations(ctx, c, cp, assetKeys);
       });

@@ -115,7 +115,8 @@ export function tooLargePatterns(value: unknown): { pattern: string; path: (stri
   const out: { pattern: string; path: (string | number)[]; onKey: boolean }[] = [];
   for (const n of preorder({ value, pointer: "root", path: [] })) {
     const pattern = field(n.value, "pattern");
-    if (typeof pattern?.value === "string" && patternTooLarge(pattern.value)) out.push({ pattern: pattern.value, path: [...n.path, pattern.key], onKey: false });
+    if (typeof pattern?.value === "string" && patternTooLarge(pattern.value))
+      out.push({ pattern: pattern.value, path: [...n.path, pattern.key], onKey: false });
     const patternProps = field(n.value, "patternProperties");
     if (!isJsonObject(patternProps?.value)) continue;
     for (const k of Object.keys(patternProps!.value)) if (patternTooLarge(k)) out.push({ pattern: k, path: [...n.path, patternProps!.key, k], onKey: true });
@@ -134,8 +135,7 @@ function firstNil(n: Node): { pointer: string; path: (string | number)[] } | und
 function checkLocal(n: Node): SchemaProblem[] {
   const s = n.value;
   const out: SchemaProblem[] = [];
-  const add = (msg: string, path: (string | number)[], onKey = false) =>
-    out.push({ message: `jsonschema.Schema: ${describe(s)}: ${msg}`, path, onKey });
+  const add = (msg: string, path: (string | number)[], onKey = false) => out.push({ message: `jsonschema.Schema: ${describe(s)}: ${msg}`, path, onKey });
   const defs = field(s, "$defs");
   const definitions = field(s, "definitions");
   if (isJsonObject(defs?.value) && isJsonObject(definitions?.value)) {
@@ -235,8 +235,15 @@ function resolveRef(s: SchemaValue, ref: string, scopes: Scopes): string | undef
 function dereference(root: SchemaValue, pointer: string): string | undefined {
   if (pointer === "") return undefined;
   if (!pointer.startsWith("/")) return `JSON Pointer ${goQuote(pointer)} does not begin with '/'`;
-  const segs = pointer.slice(1).split("/").map((s) => (pointer.includes("~") ? s.replace(/~1/g, "/").replace(/~0/g, "~") : s));
-  type At = { kind: "schema"; value: SchemaValue | undefined } | { kind: "list"; items: unknown[] } | { kind: "map"; entries: Record<string, unknown> } | { kind: "other" };
+  const segs = pointer
+    .slice(1)
+    .split("/")
+    .map((s) => (pointer.includes("~") ? s.replace(/~1/g, "/").replace(/~0/g, "~") : s));
+  type At =
+    | { kind: "schema"; value: SchemaValue | undefined }
+    | { kind: "list"; items: unknown[] }
+    | { kind: "map"; entries: Record<string, unknown> }
+    | { kind: "other" };
   let at: At = { kind: "schema", value: root };
   const asSchema = (v: unknown): At => ({ kind: "schema", value: isSchema(v) ? v : undefined });
   for (const seg of segs) {

@@ -1,9 +1,7 @@
 import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goQuote, goTrim } from "../util/go-quote";
-import {
-  fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError,
-} from "../util/go-json";
+import { fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError } from "../util/go-json";
 import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
 import { schemaResolveProblems, SchemaProblem, tooLargePatterns } from "./tool-schema";
 import { adviseTooLarge } from "./pattern-budget";
@@ -14,7 +12,8 @@ import { adviseTooLarge } from "./pattern-budget";
  * schema, args and their `${…}` placeholders, then primitive→tool delegation chains.
  */
 
-const CUSTOM_TYPE = 'struct { Name string "json:\\"name\\""; Parameters json.RawMessage "json:\\"parameters\\""; Implementation json.RawMessage "json:\\"implementation\\"" }';
+const CUSTOM_TYPE =
+  'struct { Name string "json:\\"name\\""; Parameters json.RawMessage "json:\\"parameters\\""; Implementation json.RawMessage "json:\\"implementation\\"" }';
 const IMPLEMENTATION_TYPE = 'struct { Type string "json:\\"type\\""; Primitive string "json:\\"primitive\\""; Args json.RawMessage "json:\\"args\\"" }';
 const PROPERTIES_TYPE = 'struct { Properties map[string]json.RawMessage "json:\\"properties\\"" }';
 const MAX_DELEGATION_DEPTH = 8;

@@ -165,13 +165,7 @@ const TURN_EXPECT_SOURCE_CODES: SourceCodes = {
 };
 
 /** Scripted turn expectations: the case-expectation checks on the raw (untrimmed) values. */
-function checkTurnExpects(
-  ctx: RuleContext,
-  expects: Expectation[],
-  prefix: string,
-  inputKeys: ReadonlySet<string>,
-  assetKeys: ReadonlySet<string>,
-): void {
+function checkTurnExpects(ctx: RuleContext, expects: Expectation[], prefix: string, inputKeys: ReadonlySet<string>, assetKeys: ReadonlySet<string>): void {
   const seen = new FirstSeen();
   expects.forEach((e, k) => {
     const p = `${prefix}[${k}]`;

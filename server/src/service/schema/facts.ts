@@ -58,7 +58,7 @@ function factsFor(t: RuleTarget): KeyFacts {
 /** The part of a summary that states when the rule fires: its first sentence, without asides in parentheses. */
 function condition(summary: string): string {
   let s = summary.split(/\.(?:\s|$)/)[0];
-  for (let prev = ""; prev !== s; ) {
+  for (let prev = ""; prev !== s;) {
     prev = s;
     s = s.replace(/\([^()]*\)/g, " ");
   }
@@ -131,11 +131,7 @@ function enumNamedIn(summary: string): string | undefined {
 }
 
 function isEnumCheck(rule: CatalogRule): boolean {
-  return (
-    listedValues(rule.message) !== undefined ||
-    /is not a supported/.test(rule.message) ||
-    /not (?:exactly )?(?:one of|in the)/.test(rule.summary)
-  );
+  return listedValues(rule.message) !== undefined || /is not a supported/.test(rule.message) || /not (?:exactly )?(?:one of|in the)/.test(rule.summary);
 }
 
 function bounds(message: string): Pick<ValueFacts, "minimum" | "maximum" | "exclusiveMinimum"> | undefined {
@@ -149,7 +145,9 @@ function bounds(message: string): Pick<ValueFacts, "minimum" | "maximum" | "excl
 }
 
 function zeroFails(b: Pick<ValueFacts, "minimum" | "maximum" | "exclusiveMinimum">): boolean {
-  return (b.minimum !== undefined && b.minimum > 0) || (b.exclusiveMinimum !== undefined && b.exclusiveMinimum >= 0) || (b.maximum !== undefined && b.maximum < 0);
+  return (
+    (b.minimum !== undefined && b.minimum > 0) || (b.exclusiveMinimum !== undefined && b.exclusiveMinimum >= 0) || (b.maximum !== undefined && b.maximum < 0)
+  );
 }
 
 /** Reads every rule of the catalog once, on first use (the CLI's validation never asks, so it never pays for it). */

@@ -21,7 +21,8 @@ type Typing = "yaml" | "json" | "none";
 /** Go's strings.TrimSpace white space (unicode.IsSpace). */
 const SPACE = "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const NON_BLANK = `[^${SPACE}]`;
-const UUID = "^(?:urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|.?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}.?|[0-9a-fA-F]{32})$";
+const UUID =
+  "^(?:urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|.?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}.?|[0-9a-fA-F]{32})$";
 const INT_RANGE: Record<string, [number, number]> = {
   int32: [-2147483648, 2147483647],
   // Go's int64 bounds as the nearest doubles (JSON numbers cannot hold 2^63 - 1 exactly).
@@ -198,7 +199,7 @@ function enumSchema(facts: ValueFacts, nullable: boolean, types: string[]): Json
 let boolWords: string[] | undefined;
 function yamlBoolWords(): string[] {
   boolWords ??= ["yaml_bool_true_for_typed_bool", "yaml_bool_false_for_typed_bool"]
-    .flatMap((name) => (enums[name].values as string[]))
+    .flatMap((name) => enums[name].values as string[])
     .filter((w) => typeof parseYamlValue(w) === "string");
   return boolWords;
 }
@@ -233,7 +234,10 @@ function describe(note: string | undefined, rules: CatalogRule[]): string | unde
 /** A definitions name without the characters URI fragments would escape. */
 function defName(entry: string): string {
   if (entry === "$") return "pack-document";
-  return entry.replace(/\[\]/g, "-item").replace(/[:,]/g, "-").replace(/[^A-Za-z0-9_.-]/g, "_");
+  return entry
+    .replace(/\[\]/g, "-item")
+    .replace(/[:,]/g, "-")
+    .replace(/[^A-Za-z0-9_.-]/g, "_");
 }
 
 function foldedKey(key: string): string {
@@ -247,4 +251,3 @@ function foldCase(s: string): string {
 function escapeRegex(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
-

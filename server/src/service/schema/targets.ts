@@ -78,7 +78,5 @@ export function ruleTarget(rule: CatalogRule): RuleTarget | undefined {
 
 /** Several config entries share a path; a rule names its validator type in its id or summary. */
 function mentionsType(rule: CatalogRule, place: EntryPlace): boolean {
-  return (place.validatorTypes ?? []).some(
-    (t) => rule.id.startsWith(t.replace(/_/g, "-") + "-") || new RegExp(`\\b${t}\\b`).test(rule.summary),
-  );
+  return (place.validatorTypes ?? []).some((t) => rule.id.startsWith(t.replace(/_/g, "-") + "-") || new RegExp(`\\b${t}\\b`).test(rule.summary));
 }

@@ -200,7 +200,7 @@ class Parser {
         } else if (this.peekOp(".")) {
           this.i++;
           const key = this.toks[this.i];
-          if (!key || key.t !== "id") throw new Error("expected a name after \".\"");
+          if (!key || key.t !== "id") throw new Error('expected a name after "."');
           this.i++;
           e = { k: "index", obj: e, key: key.v };
         } else return e;
@@ -334,7 +334,11 @@ function contains(container: Value, item: Value): boolean | undefined {
 
 /** Artifact names compare without case and surrounding quotes or backticks. */
 export function sameArtifact(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/^[`'"]+|[`'"]+$/g, "").toLowerCase();
+  const norm = (s: string) =>
+    s
+      .trim()
+      .replace(/^[`'"]+|[`'"]+$/g, "")
+      .toLowerCase();
   return norm(a) === norm(b);
 }
 

@@ -49,6 +49,9 @@ export function buildSkillModel(text: string, uri: string, host: SkillHost): Ski
   // A line with a syntax error already says what is wrong there; what the rules read of it is noise, and so is
   // what they say about the parts that did not parse.
   const brokenLines = new Set(findings.map((f) => model.lines.positionAt(f.span.start).line));
-  pushAll(findings, ctx.findings.filter((f) => !brokenLines.has(model.lines.positionAt(f.span.start).line) && keepsOutsideBroken(view, causes.broken, f)));
+  pushAll(
+    findings,
+    ctx.findings.filter((f) => !brokenLines.has(model.lines.positionAt(f.span.start).line) && keepsOutsideBroken(view, causes.broken, f)),
+  );
   return model;
 }

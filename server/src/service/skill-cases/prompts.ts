@@ -12,9 +12,7 @@ export const PLAN_RESTRICTION = "Do not execute any tools or modify files in rea
 export function buildPrompt(c: Pick<SkillCase, "type" | "query" | "inputs">): string {
   const trigger = c.type === "trigger";
   const lines = [
-    trigger
-      ? `If the user's query is: ${c.query}, which skill will you use to handle it?`
-      : `If the user's query is: ${c.query}, what steps will you take?`,
+    trigger ? `If the user's query is: ${c.query}, which skill will you use to handle it?` : `If the user's query is: ${c.query}, what steps will you take?`,
   ];
   const context = testContext(c.inputs);
   if (context.length) lines.push(...context);

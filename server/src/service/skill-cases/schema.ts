@@ -39,7 +39,10 @@ export interface FieldSpec {
 export const CASE_TYPES: EnumValue[] = [
   { value: "trigger", doc: "Whether the Skill triggers for this query, and stays silent where it should not (a positive or a negative trigger case)." },
   { value: "plan", doc: "Whether the dry-run plan follows the Skill: which Skill, the steps, inputs, outputs, success and failure criteria, failure routes." },
-  { value: "contract", doc: "Whether the output contract holds: artifact names, required fields, value ranges, headings, schemas a downstream Agent or Hook consumes." },
+  {
+    value: "contract",
+    doc: "Whether the output contract holds: artifact names, required fields, value ranges, headings, schemas a downstream Agent or Hook consumes.",
+  },
   { value: "edge", doc: "Missing information, ambiguous input or incomplete documents: the Skill should ask for confirmation or block instead of guessing." },
   { value: "failure", doc: "Failure diagnosis, classification and routing: the response must name where a failure goes next." },
 ];
@@ -50,9 +53,7 @@ export const MODES: EnumValue[] = [
   { value: "execution", doc: "Real execution; usually for Agent evals, not the default for Skill tests." },
 ];
 
-export const EXECUTIONS: EnumValue[] = [
-  { value: "no_tool_call", doc: "The agent must not call tools while answering a case." },
-];
+export const EXECUTIONS: EnumValue[] = [{ value: "no_tool_call", doc: "The agent must not call tools while answering a case." }];
 
 export const OUTPUT_FORMATS: EnumValue[] = [
   { value: "json", doc: "Structured output." },
@@ -81,7 +82,12 @@ export const ROUTE_TARGETS: EnumValue[] = [
 const list = (key: string, doc: string, required = true): FieldSpec => ({ key, kind: "list", required, doc });
 
 export const CASE_FIELDS: FieldSpec[] = [
-  { key: "id", kind: "string", required: true, doc: "Unique case id. It names the response file `<id>.md`, so it must be file-name safe. Convention: `<type>_NNN`, e.g. `trigger_001`." },
+  {
+    key: "id",
+    kind: "string",
+    required: true,
+    doc: "Unique case id. It names the response file `<id>.md`, so it must be file-name safe. Convention: `<type>_NNN`, e.g. `trigger_001`.",
+  },
   { key: "type", kind: "string", required: true, doc: "What the case tests.", values: CASE_TYPES },
   { key: "title", kind: "string", required: true, doc: "A short description of the scenario." },
   { key: "query", kind: "string", required: true, doc: "The user's request. The dry-run prompt is built from it according to the case type." },
@@ -107,22 +113,35 @@ export const CASE_FIELDS: FieldSpec[] = [
         required: true,
         doc: "Which Skill the response should select.",
         children: [
-          { key: "should_use", kind: "string-or-empty", required: true, doc: "The Skill the response should select, or `\"\"` when none should be used (a negative trigger case)." },
+          {
+            key: "should_use",
+            kind: "string-or-empty",
+            required: true,
+            doc: 'The Skill the response should select, or `""` when none should be used (a negative trigger case).',
+          },
           list("should_not_use", "Skills the response must not select. Write `[]` when there are none."),
         ],
       },
       list("must_include", "Terms, fields or steps the response must contain. Write `[]` when there are none."),
       list("must_not_include", "Forbidden actions or content (tool execution, file changes, invented facts). Write `[]` when there are none."),
       list("artifacts", "Artifacts the response should name or plan to produce. Write `[]` when there are none."),
-      { key: "routing", kind: "routing", required: true, doc: "Routes the response should name, route → target (e.g. `on_success: finish`, `on_blocked: human_confirm`). Write `{}` when there are none." },
+      {
+        key: "routing",
+        kind: "routing",
+        required: true,
+        doc: "Routes the response should name, route → target (e.g. `on_success: finish`, `on_blocked: human_confirm`). Write `{}` when there are none.",
+      },
     ],
   },
-  list("assertions", "Checks on the formatted response, e.g. `selected_skill == 'x'`, `'report.json' in artifacts`, `status in ['BLOCKED', 'NEEDS_CONFIRMATION']`, `artifact_exists('x')`. Forms the checker cannot evaluate need a reviewer's judgement. Write `[]` when there are none."),
+  list(
+    "assertions",
+    "Checks on the formatted response, e.g. `selected_skill == 'x'`, `'report.json' in artifacts`, `status in ['BLOCKED', 'NEEDS_CONFIRMATION']`, `artifact_exists('x')`. Forms the checker cannot evaluate need a reviewer's judgement. Write `[]` when there are none.",
+  ),
   list("tags", "Free labels, e.g. `positive`, `negative`, `dry-run`.", false),
 ];
 
 export const TOP_FIELDS: FieldSpec[] = [
-  { key: "version", kind: "string", required: true, doc: "Version of the case file format, e.g. `\"1.0\"`." },
+  { key: "version", kind: "string", required: true, doc: 'Version of the case file format, e.g. `"1.0"`.' },
   {
     key: "skill",
     kind: "object",
@@ -144,7 +163,7 @@ export const TOP_FIELDS: FieldSpec[] = [
       { key: "output_format", kind: "string", required: false, doc: "Format of the responses.", values: OUTPUT_FORMATS },
     ],
   },
-  { key: "cases", kind: "cases", required: true, doc: "The test cases. Every case keeps the same fields, with empty values written out (`\"\"`, `[]`, `{}`)." },
+  { key: "cases", kind: "cases", required: true, doc: 'The test cases. Every case keeps the same fields, with empty values written out (`""`, `[]`, `{}`).' },
 ];
 
 /** The spec of the field at a path of keys ("[]" steps into a list item), or undefined. */

@@ -14,12 +14,27 @@ export function syntaxFindings(text: string, syntax: readonly SyntaxProblem[]): 
     const message = header
       ? `text cannot follow the block scalar indicator "${header[1]}" on the same line: start the text on the next line, indented (or quote it: key: "text")`
       : s.message;
-    return { code: "yaml-syntax", severity: "error", field: null, message, span: s.span, ...(s.related && { related: s.related }), data: { yamlCode: s.yamlCode } };
+    return {
+      code: "yaml-syntax",
+      severity: "error",
+      field: null,
+      message,
+      span: s.span,
+      ...(s.related && { related: s.related }),
+      data: { yamlCode: s.yamlCode },
+    };
   });
   const more = syntax.length - MAX_SYNTAX_ERRORS;
   if (more > 0) {
     const next = syntax[MAX_SYNTAX_ERRORS];
-    out.push({ code: "yaml-syntax", severity: "error", field: null, message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`, span: next.span, data: { yamlCode: "MORE", more } });
+    out.push({
+      code: "yaml-syntax",
+      severity: "error",
+      field: null,
+      message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`,
+      span: next.span,
+      data: { yamlCode: "MORE", more },
+    });
   }
   return out;
 }

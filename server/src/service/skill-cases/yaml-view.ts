@@ -21,7 +21,10 @@ const NULL_WORDS = new Set(["", "~", "null", "Null", "NULL"]);
  * The document is parsed with the failsafe schema, so every scalar is text; plain `~`/`null`/empty count as null.
  */
 export class YamlView {
-  constructor(readonly doc: Document.Parsed | undefined, readonly text: string) {}
+  constructor(
+    readonly doc: Document.Parsed | undefined,
+    readonly text: string,
+  ) {}
 
   /** A node's written extent, without the trailing line break a block collection's range includes. */
   span(node: Node | null | undefined): Span {

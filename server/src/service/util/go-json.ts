@@ -9,7 +9,10 @@ import type { Span } from "../types";
 
 /** Go's key folding for struct fields (bytes.EqualFold): ASCII case, plus the two non-ASCII letters that fold to ASCII. */
 export function goFold(s: string): string {
-  return s.replace(/\u017f/g, "s").replace(/\u212a/g, "k").replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return s
+    .replace(/\u017f/g, "s")
+    .replace(/\u212a/g, "k")
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /** The order of Go's encoder for map keys: by their UTF-8 bytes. */
@@ -41,10 +44,15 @@ export function jsonKind(v: unknown): JsonKind {
   if (v === null || v === undefined) return "null";
   if (Array.isArray(v)) return "array";
   switch (typeof v) {
-    case "boolean": return "bool";
-    case "number": case "bigint": return "number";
-    case "string": return "string";
-    default: return "object";
+    case "boolean":
+      return "bool";
+    case "number":
+    case "bigint":
+      return "number";
+    case "string":
+      return "string";
+    default:
+      return "object";
   }
 }
 

@@ -11,17 +11,36 @@ export function goQuote(s: string): string {
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
     switch (ch) {
-      case '"': out += '\\"'; continue;
-      case "\\": out += "\\\\"; continue;
-      case "\n": out += "\\n"; continue;
-      case "\t": out += "\\t"; continue;
-      case "\r": out += "\\r"; continue;
-      case "\u0007": out += "\\a"; continue;
-      case "\b": out += "\\b"; continue;
-      case "\f": out += "\\f"; continue;
-      case "\v": out += "\\v"; continue;
+      case '"':
+        out += '\\"';
+        continue;
+      case "\\":
+        out += "\\\\";
+        continue;
+      case "\n":
+        out += "\\n";
+        continue;
+      case "\t":
+        out += "\\t";
+        continue;
+      case "\r":
+        out += "\\r";
+        continue;
+      case "\u0007":
+        out += "\\a";
+        continue;
+      case "\b":
+        out += "\\b";
+        continue;
+      case "\f":
+        out += "\\f";
+        continue;
+      case "\v":
+        out += "\\v";
+        continue;
     }
-    if (cp >= 0xd800 && cp <= 0xdfff) out += "\\ufffd"; // a lone surrogate: Go's string would hold U+FFFD
+    if (cp >= 0xd800 && cp <= 0xdfff)
+      out += "\\ufffd"; // a lone surrogate: Go's string would hold U+FFFD
     else if (cp < 0x80 ? cp >= 0x20 && cp !== 0x7f : PRINTABLE.test(ch)) out += ch;
     else if (cp < 0x20 || cp === 0x7f) out += "\\x" + hex(cp, 2);
     else if (cp < 0x10000) out += "\\u" + hex(cp, 4);

@@ -14,25 +14,69 @@ import { goQuote } from "./go-quote";
  * name the offending keyword.
  */
 
-export type Shape =
-  | "string" | "number" | "bool" | "int" | "list" | "strings" | "schema" | "schemas" | "schemaMap" | "boolMap" | "stringsMap" | "any" | "type";
+export type Shape = "string" | "number" | "bool" | "int" | "list" | "strings" | "schema" | "schemas" | "schemaMap" | "boolMap" | "stringsMap" | "any" | "type";
 
 /** Every keyword the library's Schema type decodes, with the shape of its Go field. */
 export const KEYWORDS: Readonly<Record<string, Shape>> = {
-  $id: "string", $schema: "string", $ref: "string", $comment: "string", $defs: "schemaMap", definitions: "schemaMap",
-  $anchor: "string", $dynamicAnchor: "string", $dynamicRef: "string", $vocabulary: "boolMap",
-  title: "string", description: "string", default: "any", deprecated: "bool", readOnly: "bool", writeOnly: "bool", examples: "list",
-  type: "type", enum: "list", const: "any",
-  multipleOf: "number", minimum: "number", maximum: "number", exclusiveMinimum: "number", exclusiveMaximum: "number",
-  minLength: "int", maxLength: "int", pattern: "string",
-  prefixItems: "schemas", items: "schema", minItems: "int", maxItems: "int", additionalItems: "schema", uniqueItems: "bool",
-  contains: "schema", minContains: "int", maxContains: "int", unevaluatedItems: "schema",
-  minProperties: "int", maxProperties: "int", required: "strings", dependentRequired: "stringsMap",
-  properties: "schemaMap", patternProperties: "schemaMap", additionalProperties: "schema", propertyNames: "schema",
+  $id: "string",
+  $schema: "string",
+  $ref: "string",
+  $comment: "string",
+  $defs: "schemaMap",
+  definitions: "schemaMap",
+  $anchor: "string",
+  $dynamicAnchor: "string",
+  $dynamicRef: "string",
+  $vocabulary: "boolMap",
+  title: "string",
+  description: "string",
+  default: "any",
+  deprecated: "bool",
+  readOnly: "bool",
+  writeOnly: "bool",
+  examples: "list",
+  type: "type",
+  enum: "list",
+  const: "any",
+  multipleOf: "number",
+  minimum: "number",
+  maximum: "number",
+  exclusiveMinimum: "number",
+  exclusiveMaximum: "number",
+  minLength: "int",
+  maxLength: "int",
+  pattern: "string",
+  prefixItems: "schemas",
+  items: "schema",
+  minItems: "int",
+  maxItems: "int",
+  additionalItems: "schema",
+  uniqueItems: "bool",
+  contains: "schema",
+  minContains: "int",
+  maxContains: "int",
+  unevaluatedItems: "schema",
+  minProperties: "int",
+  maxProperties: "int",
+  required: "strings",
+  dependentRequired: "stringsMap",
+  properties: "schemaMap",
+  patternProperties: "schemaMap",
+  additionalProperties: "schema",
+  propertyNames: "schema",
   unevaluatedProperties: "schema",
-  allOf: "schemas", anyOf: "schemas", oneOf: "schemas", not: "schema",
-  if: "schema", then: "schema", else: "schema", dependentSchemas: "schemaMap",
-  contentEncoding: "string", contentMediaType: "string", contentSchema: "schema", format: "string",
+  allOf: "schemas",
+  anyOf: "schemas",
+  oneOf: "schemas",
+  not: "schema",
+  if: "schema",
+  then: "schema",
+  else: "schema",
+  dependentSchemas: "schemaMap",
+  contentEncoding: "string",
+  contentMediaType: "string",
+  contentSchema: "schema",
+  format: "string",
 };
 
 const byFold = new Map(Object.keys(KEYWORDS).map((k) => [goFold(k), k]));
@@ -63,20 +107,33 @@ const nullable = (t: string) => ({ type: [t, "null"] });
 
 function shapeSchema(shape: Shape): object {
   switch (shape) {
-    case "string": return nullable("string");
-    case "number": return nullable("number");
-    case "bool": return nullable("boolean");
-    case "int": return { ...nullable("integer"), minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
-    case "list": return nullable("array");
-    case "strings": return { ...nullable("array"), items: nullable("string") };
-    case "schema": return SCHEMA;
-    case "schemas": return { ...nullable("array"), items: SCHEMA };
-    case "schemaMap": return { ...nullable("object"), additionalProperties: SCHEMA };
-    case "boolMap": return { ...nullable("object"), additionalProperties: nullable("boolean") };
-    case "stringsMap": return { ...nullable("object"), additionalProperties: shapeSchema("strings") };
-    case "any": return {};
+    case "string":
+      return nullable("string");
+    case "number":
+      return nullable("number");
+    case "bool":
+      return nullable("boolean");
+    case "int":
+      return { ...nullable("integer"), minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+    case "list":
+      return nullable("array");
+    case "strings":
+      return { ...nullable("array"), items: nullable("string") };
+    case "schema":
+      return SCHEMA;
+    case "schemas":
+      return { ...nullable("array"), items: SCHEMA };
+    case "schemaMap":
+      return { ...nullable("object"), additionalProperties: SCHEMA };
+    case "boolMap":
+      return { ...nullable("object"), additionalProperties: nullable("boolean") };
+    case "stringsMap":
+      return { ...nullable("object"), additionalProperties: shapeSchema("strings") };
+    case "any":
+      return {};
     // `type` must be written as a string or a list: a null is rejected too (`invalid value for "type": "null"`).
-    case "type": return { type: ["string", "array"], items: nullable("string") };
+    case "type":
+      return { type: ["string", "array"], items: nullable("string") };
   }
 }
 
@@ -137,7 +194,13 @@ type Walk = Shape | "stringElement";
 
 function explain(root: unknown, e: ErrorObject): SchemaDecodeError | undefined {
   if (e.keyword === "$ref") return undefined;
-  const segments = e.instancePath === "" ? [] : e.instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments =
+    e.instancePath === ""
+      ? []
+      : e.instancePath
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const path: (string | number)[] = [];
   let data = root;
   // Walks the shapes down the path: only known keywords have a shape, so every error lies under one.
@@ -158,12 +221,17 @@ function explain(root: unknown, e: ErrorObject): SchemaDecodeError | undefined {
 
 function next(shape: Walk, seg: string): Walk {
   switch (shape) {
-    case "schema": return KEYWORDS[keywordOf(seg) ?? ""] ?? "any";
+    case "schema":
+      return KEYWORDS[keywordOf(seg) ?? ""] ?? "any";
     case "schemaMap":
-    case "schemas": return "schema";
-    case "stringsMap": return "strings";
-    case "boolMap": return "bool";
-    default: return "stringElement";
+    case "schemas":
+      return "schema";
+    case "stringsMap":
+      return "strings";
+    case "boolMap":
+      return "bool";
+    default:
+      return "stringElement";
   }
 }
 
@@ -188,7 +256,8 @@ function messageFor(shape: Walk, parent: Walk, field: string[], data: unknown): 
 
 function comparePaths(a: (string | number)[], b: (string | number)[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i], y = b[i];
+    const x = a[i],
+      y = b[i];
     if (x === y) continue;
     if (typeof x === "number" && typeof y === "number") return x - y;
     return goKeyOrder(String(x), String(y));

@@ -196,8 +196,7 @@ function checkDirection(ctx: RuleContext, dim: Obj, p: string, source: string): 
   const direction = str(dim.better_direction);
   const field = `${p}.better_direction`;
   const span = ctx.at.value(dim, "better_direction");
-  const mustBeHigher = (code: string) =>
-    ctx.report(code, field, span, { fill: { source, direction }, data: { expected: ["higher"] } });
+  const mustBeHigher = (code: string) => ctx.report(code, field, span, { fill: { source, direction }, data: { expected: ["higher"] } });
   if ((source === "llm_judge" || source === "behavioral") && direction !== "" && direction !== "higher") {
     mustBeHigher(source === "llm_judge" ? "dimension-direction-llm-judge" : "dimension-direction-behavioral");
   }

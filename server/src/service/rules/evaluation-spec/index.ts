@@ -20,13 +20,7 @@ import { fileTargetReferenceStage, normalizePostExecutionChecks, postExecutionCh
  */
 
 /** The normalization `ValidateEvaluationSpec`, runtime/scoring/validation.go applies first, each area trimming and defaulting its own objects (in place, keeping sources). */
-const normalizers: EvalStage[] = [
-  normalizeCoreFields,
-  normalizePostExecutionChecks,
-  normalizeJudges,
-  normalizeStrategy,
-  normalizeDimensions,
-];
+const normalizers: EvalStage[] = [normalizeCoreFields, normalizePostExecutionChecks, normalizeJudges, normalizeStrategy, normalizeDimensions];
 
 /** The order of `ValidateEvaluationSpec`, runtime/scoring/validation.go: steps (1)–(12) of V13. */
 const stages: EvalStage[] = [

@@ -20,7 +20,15 @@ export const postExecutionCheckStage: EvalStage = (ctx, spec) => {
   (spec.post_execution_checks ?? []).forEach((check, i) => {
     const path = `version.evaluation_spec.post_execution_checks[${i}]`;
     const key = str(check.key);
-    checkKey(ctx, seen, key, `${path}.key`, ctx.at.value(check, "key"), { required: "pec-key-required", duplicate: "pec-key-duplicate" }, `post_execution_check ${goQuote(key)}`);
+    checkKey(
+      ctx,
+      seen,
+      key,
+      `${path}.key`,
+      ctx.at.value(check, "key"),
+      { required: "pec-key-required", duplicate: "pec-key-duplicate" },
+      `post_execution_check ${goQuote(key)}`,
+    );
     if (!types.includes(str(check.type))) {
       ctx.report("pec-type-invalid", `${path}.type`, ctx.at.value(check, "type"), { data: { expected: types } });
     }

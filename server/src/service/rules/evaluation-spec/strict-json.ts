@@ -248,7 +248,11 @@ export class StrictDecoder {
       if (field !== key && pair) this.caseVariants.push({ span: pair.key, written: key, canonical: field, entry: entryName });
       if (pair && targetSrc) targetSrc.keys.set(field, pair);
       const spec = entry.keys[field];
-      const place: Place = { span: pair ? pair.value ?? pair.key : this.at.anchor(obj), node: pair?.valueNode ?? null, anchor: pair?.key ?? this.at.anchor(obj) };
+      const place: Place = {
+        span: pair ? (pair.value ?? pair.key) : this.at.anchor(obj),
+        node: pair?.valueNode ?? null,
+        anchor: pair?.key ?? this.at.anchor(obj),
+      };
       const sub: ErrorContext = { struct, path: [...ectx.path, field], keepStruct: ectx.keepStruct, where: `${ectx.where}.${field}` };
       const out = this.value(parseType(spec.type, spec.go_type), raw, target[field], sub, place);
       if (out === undefined) delete target[field];
@@ -289,7 +293,7 @@ function expectedOf(t: TypeExpr): string {
 /** `where: expected …, got …` for a JSON kind as Go names it (`string`, `number 1.5`, `array`, `object`, `bool`). */
 function authorText(where: string, expected: string, kind: string): string {
   const number = /^number (.+)$/.exec(kind);
-  const got = number ? `a number (\`${number[1]}\`)` : JSON_KINDS[kind] ?? kind;
+  const got = number ? `a number (\`${number[1]}\`)` : (JSON_KINDS[kind] ?? kind);
   return `${where}: expected ${expected}, got ${got}`;
 }
 

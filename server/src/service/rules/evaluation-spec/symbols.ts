@@ -52,7 +52,13 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     refer("check", v, "target", check, `${SPEC}.validators[${i}].target`);
   });
 
-  const validatorNames = [...new Set(list(spec.validators).map((v) => goTrim(str(obj(v)?.key))).filter((n) => n !== ""))];
+  const validatorNames = [
+    ...new Set(
+      list(spec.validators)
+        .map((v) => goTrim(str(obj(v)?.key)))
+        .filter((n) => n !== ""),
+    ),
+  ];
   /** A dimension of source `validators` (written, or a built-in key's) with no `validators` list reads every validator. */
   const readsEveryValidator = (key: string, source: string, span: Span, p: string) => {
     if ((source || BUILTIN[key]?.source) !== "validators") return;

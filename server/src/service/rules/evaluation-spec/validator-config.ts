@@ -307,9 +307,14 @@ function checkReferences(ctx: RuleContext, v: EvalSpecValidatorsItem, i: number,
     const check = findCheck(checks, ref);
     if (!check) reportUnknownCheck(ctx, "validator-code-execution-check-unknown", v, i, ref);
     else if (check.type !== "file_capture") {
-      ctx.report("validator-code-execution-check-not-file-capture", `version.evaluation_spec.validators[${i}].target`, ctx.nameSpan(ctx.at.value(v, "target"), ref), {
-        related: [{ span: ctx.at.value(check, "type"), message: `post_execution_check ${goQuote(ref)} has type ${goQuote(String(check.type ?? ""))}` }],
-      });
+      ctx.report(
+        "validator-code-execution-check-not-file-capture",
+        `version.evaluation_spec.validators[${i}].target`,
+        ctx.nameSpan(ctx.at.value(v, "target"), ref),
+        {
+          related: [{ span: ctx.at.value(check, "type"), message: `post_execution_check ${goQuote(ref)} has type ${goQuote(String(check.type ?? ""))}` }],
+        },
+      );
     }
   }
   if (v.type === "postcondition" && target.startsWith("file:") && checks.length === 0) {

@@ -22,7 +22,15 @@ export const validatorRules: EvalStage = (ctx, spec) => {
   for (const v of entries<EvalSpecValidatorsItem>(ctx, spec.validators)) {
     const p = `${P}[${v.index}]`;
     const key = str(v.item.key);
-    checkKey(ctx, keys, key, `${p}.key`, v.span("key"), { required: "validator-key-required", duplicate: "validator-key-duplicate" }, `validator ${goQuote(key)}`);
+    checkKey(
+      ctx,
+      keys,
+      key,
+      `${p}.key`,
+      v.span("key"),
+      { required: "validator-key-required", duplicate: "validator-key-duplicate" },
+      `validator ${goQuote(key)}`,
+    );
     const type = str(v.item.type);
     if (!types.includes(type)) {
       ctx.report("validator-type-unsupported", `${p}.type`, v.span("type"), { data: { expected: types } });
@@ -31,7 +39,6 @@ export const validatorRules: EvalStage = (ctx, spec) => {
     checkExpectedFrom(ctx, v, type);
   }
 };
-
 
 function checkTarget(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, type: string): void {
   const p = `${P}[${v.index}].target`;
@@ -58,7 +65,3 @@ function checkExpectedFrom(ctx: RuleContext, v: Entry<EvalSpecValidatorsItem>, t
     ctx.report("validator-expected-from-forbidden", p, span, { fill: { type } });
   }
 }
-
-
-
-

@@ -62,7 +62,9 @@ export function codeActions(model: SkillModel, range: Range, settings: RuleSetti
         const start = offsetOf(d.range);
         const end = model.lines.offsetAt(d.range.end);
         const quote = /^["']/.test(model.text.slice(start, end)) ? model.text[start] : "";
-        byCloseness(String(data.got ?? ""), expected).slice(0, 3).forEach((v, i) => action(`Change to "${v}"`, [replace(start, end, quote + v + quote)], d, i === 0));
+        byCloseness(String(data.got ?? ""), expected)
+          .slice(0, 3)
+          .forEach((v, i) => action(`Change to "${v}"`, [replace(start, end, quote + v + quote)], d, i === 0));
         break;
       }
       case "skill-unknown-key": {
@@ -85,7 +87,13 @@ export function codeActions(model: SkillModel, range: Range, settings: RuleSetti
   const ids = diagnostics.filter((d) => d.code === "skill-id-convention" || d.code === "skill-id-duplicate");
   if (ids.length || touchesId(model, range)) {
     const edits = renumberIds(model);
-    if (edits.length) out.push({ title: "Renumber case ids as <type>_NNN", kind: ids.length ? "quickfix" : "refactor.rewrite", ...(ids.length ? { diagnostics: ids } : {}), edit: { changes: { [model.uri]: edits } } });
+    if (edits.length)
+      out.push({
+        title: "Renumber case ids as <type>_NNN",
+        kind: ids.length ? "quickfix" : "refactor.rewrite",
+        ...(ids.length ? { diagnostics: ids } : {}),
+        edit: { changes: { [model.uri]: edits } },
+      });
   }
   return out.filter((a) => kindWanted(a.kind ?? "", only));
 }

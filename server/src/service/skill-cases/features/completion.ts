@@ -99,7 +99,14 @@ function keyCompletions(model: SkillModel, offset: number, ctx: CaseCursor): Com
 function routeKeys(model: SkillModel, offset: number, ctx: CaseCursor): CompletionItem[] {
   const present = siblingKeys(model, offset, ctx.column);
   const end = tokenEnd(model, offset, false);
-  const defaults: Record<string, string> = { on_success: "finish", on_failure: "skill-author", on_blocked: "human_confirm", on_case_failure: "testcase-agent", on_code_failure: "coding-agent", on_env_failure: "env-agent" };
+  const defaults: Record<string, string> = {
+    on_success: "finish",
+    on_failure: "skill-author",
+    on_blocked: "human_confirm",
+    on_case_failure: "testcase-agent",
+    on_code_failure: "coding-agent",
+    on_env_failure: "env-agent",
+  };
   return ROUTE_KEYS.filter((r) => !present.has(r.value)).map((r, i) => ({
     label: r.value,
     kind: CompletionItemKind.Property,
@@ -111,7 +118,13 @@ function routeKeys(model: SkillModel, offset: number, ctx: CaseCursor): Completi
   }));
 }
 
-function enumItems(model: SkillModel, offset: number, ctx: CaseCursor, values: EnumValue[], kind: CompletionItemKind = CompletionItemKind.EnumMember): CompletionItem[] {
+function enumItems(
+  model: SkillModel,
+  offset: number,
+  ctx: CaseCursor,
+  values: EnumValue[],
+  kind: CompletionItemKind = CompletionItemKind.EnumMember,
+): CompletionItem[] {
   const end = tokenEnd(model, offset, true);
   return values.map((v, i) => ({
     label: v.value,
@@ -143,17 +156,27 @@ function valueCompletions(model: SkillModel, offset: number, ctx: CaseCursor): C
   if (container?.kind === "routing") {
     const used = new Set(ROUTE_TARGETS.map((t) => t.value));
     const extra = model.suite.cases.flatMap((c) => Object.values(c.expected.routing)).filter((t) => t && !used.has(t) && (used.add(t), true));
-    return enumItems(model, offset, ctx, [...ROUTE_TARGETS, ...extra.map((value) => ({ value, doc: "A route target used elsewhere in this file." }))], CompletionItemKind.Value);
+    return enumItems(
+      model,
+      offset,
+      ctx,
+      [...ROUTE_TARGETS, ...extra.map((value) => ({ value, doc: "A route target used elsewhere in this file." }))],
+      CompletionItemKind.Value,
+    );
   }
   if (key === "should_use" && ctx.path.join(".") === "cases.[].expected.skill") {
     return [
       ...enumItems(model, offset, ctx, skillNames(model), CompletionItemKind.Value),
-      ...enumItems(model, offset, ctx, [{ value: '""', doc: "No skill should be used (a negative trigger case)." }], CompletionItemKind.Value).map((i) => ({ ...i, sortText: "99" })),
+      ...enumItems(model, offset, ctx, [{ value: '""', doc: "No skill should be used (a negative trigger case)." }], CompletionItemKind.Value).map((i) => ({
+        ...i,
+        sortText: "99",
+      })),
     ];
   }
   const f = fieldAt([...ctx.path, key]);
   if (f?.values) return enumItems(model, offset, ctx, f.values);
-  if (key === "version" && ctx.path.length === 0) return enumItems(model, offset, ctx, [{ value: '"1.0"', doc: "Version 1.0 of the case file format." }], CompletionItemKind.Value);
+  if (key === "version" && ctx.path.length === 0)
+    return enumItems(model, offset, ctx, [{ value: '"1.0"', doc: "Version 1.0 of the case file format." }], CompletionItemKind.Value);
   return [];
 }
 
@@ -172,7 +195,9 @@ function itemCompletions(model: SkillModel, offset: number, ctx: CaseCursor, con
     filterText: ctx.needsDash ? undefined : label,
   });
   if (container.kind === "cases") {
-    return CASE_TYPES.map((t, i) => item(`${t.value} case`, caseSnippet(model, t.value, column), `A new \`${t.value}\` case with every required field, empty.\n\n${t.doc}`, i));
+    return CASE_TYPES.map((t, i) =>
+      item(`${t.value} case`, caseSnippet(model, t.value, column), `A new \`${t.value}\` case with every required field, empty.\n\n${t.doc}`, i),
+    );
   }
   const last = ctx.path[ctx.path.length - 1];
   if (last === "assertions") return assertionSnippets(model, ctx).map((s, i) => item(s.label, s.text, s.doc, i));
@@ -195,10 +220,18 @@ function assertionSnippets(model: SkillModel, ctx: CaseCursor): { label: string;
   const target = esc(c?.expected.routing[route] || "skill-author");
   return [
     { label: "selected_skill == '…'", text: `"selected_skill == '\${1:${skill}}'"$0`, doc: "The response selected this Skill." },
-    { label: "selected_skill != '…'", text: `"selected_skill != '\${1:${avoided}}'"$0`, doc: "The response did not select this Skill (a negative trigger case)." },
+    {
+      label: "selected_skill != '…'",
+      text: `"selected_skill != '\${1:${avoided}}'"$0`,
+      doc: "The response did not select this Skill (a negative trigger case).",
+    },
     { label: "'…' in artifacts", text: `"'\${1:${artifact}}' in artifacts"$0`, doc: "The response names this artifact." },
     { label: "artifact_exists('…')", text: `"artifact_exists('\${1:${artifact}}')"$0`, doc: FUNCTIONS.artifact_exists },
-    { label: "status in ['BLOCKED', 'NEEDS_CONFIRMATION']", text: `"status in ['BLOCKED', 'NEEDS_CONFIRMATION']"$0`, doc: "The response blocks or asks for confirmation instead of guessing." },
+    {
+      label: "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
+      text: `"status in ['BLOCKED', 'NEEDS_CONFIRMATION']"$0`,
+      doc: "The response blocks or asks for confirmation instead of guessing.",
+    },
     { label: "routing['…'] == '…'", text: `"routing['\${1:${esc(route)}}'] == '\${2:${target}}'"$0`, doc: "The response routes this way." },
     { label: "next_action != ''", text: `"next_action != ''"$0`, doc: "The response names its next action (a repair or handoff for failure cases)." },
   ];

@@ -37,7 +37,10 @@ export function mapAt(model: SkillModel, path: string): MapTarget | undefined {
 
 function flowValue(f: FieldSpec): string {
   if (f.kind !== "object") return emptyValue(f);
-  return `{${(f.children ?? []).filter((c) => c.required).map((c) => `${c.key}: ${flowValue(c)}`).join(", ")}}`;
+  return `{${(f.children ?? [])
+    .filter((c) => c.required)
+    .map((c) => `${c.key}: ${flowValue(c)}`)
+    .join(", ")}}`;
 }
 
 /**

@@ -27,7 +27,9 @@ export function hover(model: SkillModel, position: Position): Hover | null {
     const text = view.str(at.item.node) ?? "";
     const p = parseAssertion(text);
     const doc = p.ok
-      ? `**Assertion** — evaluated by the checker against the formatted response.\n\nNames: ${Object.entries({ ...IDENTIFIERS, ...FUNCTIONS }).map(([k, v]) => `\`${k}\` ${v}`).join(" · ")}`
+      ? `**Assertion** — evaluated by the checker against the formatted response.\n\nNames: ${Object.entries({ ...IDENTIFIERS, ...FUNCTIONS })
+          .map(([k, v]) => `\`${k}\` ${v}`)
+          .join(" · ")}`
       : `**Assertion** — needs judgement: the checker cannot evaluate it (${p.reason}); a reviewer decides.`;
     return make(doc, view.span(at.item.node));
   }
@@ -42,7 +44,7 @@ export function hover(model: SkillModel, position: Position): Hover | null {
 
   const f = fieldAt(at.path);
   if (!f) return null;
-  const span = at.on === "key" ? at.entry.keySpan : at.entry.valueSpan ?? at.entry.keySpan;
+  const span = at.on === "key" ? at.entry.keySpan : (at.entry.valueSpan ?? at.entry.keySpan);
   const parts = [fieldDocumentation(f, at.path.join(".").replace(/\.\[\]/g, "[]"))];
   const v = at.on === "value" ? f.values?.find((x) => x.value === view.str(at.entry.value)?.trim()) : undefined;
   if (v) parts.unshift(`**${v.value}** — ${v.doc}`, "---");

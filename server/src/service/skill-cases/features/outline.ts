@@ -16,7 +16,13 @@ export function documentSymbols(model: SkillModel): DocumentSymbol[] {
     if (!e) continue;
     const end = Math.max(e.keySpan.end, e.valueSpan?.end ?? 0);
     const detail = key === "skill" ? view.str(view.get(view.asMap(e.value), "name")?.value) : view.str(view.get(view.asMap(e.value), "mode")?.value);
-    out.push({ name: key, ...(detail ? { detail } : {}), kind: key === "skill" ? SymbolKind.Package : SymbolKind.Namespace, range: range({ start: e.keySpan.start, end }), selectionRange: range(e.keySpan) });
+    out.push({
+      name: key,
+      ...(detail ? { detail } : {}),
+      kind: key === "skill" ? SymbolKind.Package : SymbolKind.Namespace,
+      range: range({ start: e.keySpan.start, end }),
+      selectionRange: range(e.keySpan),
+    });
   }
 
   const byType = new Map<string, { symbol: DocumentSymbol; span: Span }[]>();
@@ -26,7 +32,12 @@ export function documentSymbols(model: SkillModel): DocumentSymbol[] {
     const whole = view.itemSpan(src.written, src.anchor);
     const idEntry = view.get(src.node, "id");
     const selection = idEntry?.valueSpan ?? idEntry?.keySpan ?? src.anchor;
-    const symbol: DocumentSymbol = { name: c.id.trim() || `cases[${src.index}]`, kind: SymbolKind.Object, range: range(whole), selectionRange: range(selection) };
+    const symbol: DocumentSymbol = {
+      name: c.id.trim() || `cases[${src.index}]`,
+      kind: SymbolKind.Object,
+      range: range(whole),
+      selectionRange: range(selection),
+    };
     if (c.title.trim()) symbol.detail = c.title.trim();
     const type = c.type.trim() || "(no type)";
     byType.set(type, [...(byType.get(type) ?? []), { symbol, span: whole }]);

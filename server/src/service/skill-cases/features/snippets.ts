@@ -45,7 +45,11 @@ export function keySnippet(f: FieldSpec, column: number): string {
     case "cases":
       return `${f.key}:\n${pad}  - $0`;
     case "object":
-      return emptyField(f).map((l, i) => (i === 0 ? l : pad + l)).join("\n") + "$0";
+      return (
+        emptyField(f)
+          .map((l, i) => (i === 0 ? l : pad + l))
+          .join("\n") + "$0"
+      );
     default:
       if (f.values && f.open) return `${f.key}: \${1:${esc(f.values[0].value)}}$0`;
       if (f.values) return `${f.key}: \${1|${f.values.map((v) => esc(v.value).replace(/[,|]/g, "\\$&")).join(",")}|}$0`;

@@ -1,6 +1,7 @@
 /** Wording cues in an answer's text, shared by the scorer and the formatter. */
 
-export const NEGATION = /\b(not|no|never|without|avoid(s|ing)?|refrain|instead of|rather than|forbidden|must not|cannot|can't|don't|won't|shouldn't|nor)\b|不|没|无需|勿|禁止|避免|别|未/i;
+export const NEGATION =
+  /\b(not|no|never|without|avoid(s|ing)?|refrain|instead of|rather than|forbidden|must not|cannot|can't|don't|won't|shouldn't|nor)\b|不|没|无需|勿|禁止|避免|别|未/i;
 
 /** Claims of having really done something during a dry run (past tense, first person). */
 export const EXECUTION_CLAIM = [

@@ -85,7 +85,10 @@ export function extractFields(raw: string, c: SkillCase, suite: SkillSuite): For
 
 /** The answer without Markdown emphasis (`**x**`, `__x__`) and with one kind of line ending; backticks stay. */
 function plainText(raw: string): string {
-  return raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").replace(/\*\*|__/g, "");
+  return raw
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\*\*|__/g, "");
 }
 
 /** Every Skill name the case file knows: `skill.name`, and each case's `should_use` and `should_not_use`. */
@@ -190,7 +193,8 @@ const REFUSES =
   /\bBLOCKED\b|\b(?:cannot|can't|can not|unable to|won't|will not|refuse to) (?:proceed|continue|go ahead|go on|help with (?:this|that))\b|\bI (?:must )?refuse\b|无法继续|不能继续|拒绝(?:执行|处理|继续)?|无法处理/i;
 
 /** Wording of a plan: ordered steps, or what the agent would do. */
-const PLAN_WORDS = /\b(?:first(?:ly)?|then|next|after that|finally|step \d)\b|\b(?:I|we)(?:\s+would|\s+will|'d|'ll|\s+plan to|\s+am going to|\s+are going to)\b|首先|然后|接着|最后|步骤|第[一二三四五六七八九十\d]+步|我(?:会|将|要|打算|计划)/i;
+const PLAN_WORDS =
+  /\b(?:first(?:ly)?|then|next|after that|finally|step \d)\b|\b(?:I|we)(?:\s+would|\s+will|'d|'ll|\s+plan to|\s+am going to|\s+are going to)\b|首先|然后|接着|最后|步骤|第[一二三四五六七八九十\d]+步|我(?:会|将|要|打算|计划)/i;
 
 function statusOf(text: string, type: string, selected: string, steps: string[], claim: string | undefined): Status {
   if (claim) return "FAIL"; // a dry-run violation, kept visible
@@ -236,10 +240,17 @@ function stripMarker(line: string): string {
  * two, else its sentences.
  */
 export function planSteps(text: string): string[] {
-  const items = text.split("\n").filter((l) => /^\s*(?:[-*+]\s+|\d+[.)]\s+|\(\d+\)\s*)\S/.test(l)).map(stripMarker);
+  const items = text
+    .split("\n")
+    .filter((l) => /^\s*(?:[-*+]\s+|\d+[.)]\s+|\(\d+\)\s*)\S/.test(l))
+    .map(stripMarker);
   if (items.length >= 2) return items;
   const inline = text.replace(/\s+/g, " ").split(/\s*\(\d+\)\s*/);
-  if (inline.length >= 3) return inline.slice(1).map((s) => s.replace(/[,;，；]\s*$/, "").trim()).filter(Boolean);
+  if (inline.length >= 3)
+    return inline
+      .slice(1)
+      .map((s) => s.replace(/[,;，；]\s*$/, "").trim())
+      .filter(Boolean);
   return sentences(text);
 }
 
@@ -250,7 +261,14 @@ export function planSteps(text: string): string[] {
  */
 export function artifactsOf(text: string, suite: SkillSuite): string[] {
   const found: { at: number; name: string }[] = [];
-  const known = [...new Set(suite.cases.flatMap((c) => c.expected.artifacts).map((a) => a.trim()).filter(Boolean))];
+  const known = [
+    ...new Set(
+      suite.cases
+        .flatMap((c) => c.expected.artifacts)
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const a of known) {
     const re = new RegExp(`${EDGE_BEFORE}${escape(a)}${EDGE_AFTER}`, "gi");
     const m = firstMention(text, re, (x) => !NEGATION.test(clauseAround(text, x.index, x.index + x[0].length).before));
@@ -258,7 +276,8 @@ export function artifactsOf(text: string, suite: SkillSuite): string[] {
   }
   const inputs = new Set(suite.cases.flatMap((c) => c.inputs.files).flatMap((f) => [f.toLowerCase(), f.split("/").pop()!.toLowerCase()]));
   const file = /(?<![\w/.-])((?:[\w-]+\/)*[\w-][\w.-]*\.(?:md|markdown|json|ya?ml|txt|csv|tsv|pdf|html?|xml|log|docx?|xlsx?))(?![\w-])/gi;
-  const PRODUCE = /\b(?:produce|produces|producing|write|writes|writing|draft|drafts|drafting|create|creates|creating|generate|generates|generating|output|outputs|save|saves|saving|prepare|prepares|fill in|fills in|emit|emits|export|exports)\b|生成|输出|写|创建|起草|撰写|保存|产出/i;
+  const PRODUCE =
+    /\b(?:produce|produces|producing|write|writes|writing|draft|drafts|drafting|create|creates|creating|generate|generates|generating|output|outputs|save|saves|saving|prepare|prepares|fill in|fills in|emit|emits|export|exports)\b|生成|输出|写|创建|起草|撰写|保存|产出/i;
   const named = new Set<string>();
   let looked = 0;
   for (const m of text.matchAll(file)) {
@@ -286,7 +305,8 @@ export function routesOf(text: string): [string, string][] {
 }
 
 const NEXT_LABEL = /^[ \t]*(?:[-*][ \t]+)?(?:next[ _]action|next step|下一步(?:行动)?)[ \t]*[:：][ \t]*(\S.*)$/im;
-const HANDOFF = /\b(?:hand(?:s|ing)?\b[^.。\n]{0,60}?\b(?:to|over|off)\b|handoff|escalat\w*|report(?:s|ing)? (?:it |this |the \w+ )?to|send(?:s|ing)? .{0,40}? to|notif\w*|forward\w*|route\w* (?:it |this )?to|on_failure|retry|retries|roll(?:s|ing)? back)\b|交给|转交|上报|通知|升级|重试|回滚/i;
+const HANDOFF =
+  /\b(?:hand(?:s|ing)?\b[^.。\n]{0,60}?\b(?:to|over|off)\b|handoff|escalat\w*|report(?:s|ing)? (?:it |this |the \w+ )?to|send(?:s|ing)? .{0,40}? to|notif\w*|forward\w*|route\w* (?:it |this )?to|on_failure|retry|retries|roll(?:s|ing)? back)\b|交给|转交|上报|通知|升级|重试|回滚/i;
 
 /**
  * The next concrete action: a "Next action:" line; for a failure case only the repair or handoff the answer names
@@ -305,7 +325,10 @@ function nextAction(text: string, type: string, status: Status, steps: string[])
 }
 
 function oneLine(s: string): string {
-  return s.replace(/\s+/g, " ").trim().replace(/[.。]$/, "");
+  return s
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.。]$/, "");
 }
 
 function includeEvidence(text: string, terms: string[]): string {

@@ -20,7 +20,11 @@ export interface ParsedResponse extends ResponseFacts {
 const EMPTY = new Set(["", "<empty>", "(empty)", "empty", "none", "(none)", "n/a", "-", "null", "~", '""', "''"]);
 
 function clean(s: string): string {
-  const t = s.trim().replace(/^`+|`+$/g, "").replace(/^"(.*)"$|^'(.*)'$/, "$1$2").trim();
+  const t = s
+    .trim()
+    .replace(/^`+|`+$/g, "")
+    .replace(/^"(.*)"$|^'(.*)'$/, "$1$2")
+    .trim();
   return EMPTY.has(t.toLowerCase()) ? "" : t;
 }
 
@@ -89,9 +93,6 @@ export function parseResponse(text: string): ParsedResponse {
     } else body.push(lines[i]);
   }
   flush();
-  const searchable =
-    sections.size === 0
-      ? text
-      : [...[...sections].filter(([h]) => h !== "contract evidence").map(([, b]) => b), facts.next_action].join("\n");
+  const searchable = sections.size === 0 ? text : [...[...sections].filter(([h]) => h !== "contract evidence").map(([, b]) => b), facts.next_action].join("\n");
   return { ...facts, formatted, sections, searchable };
 }

@@ -50,14 +50,21 @@ const ci = (s: string) => s.trim().toLowerCase();
 export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, where: { path?: string; expectedPath: string }): CaseScore {
   const points: Record<Dimension, number> = { selection: 0, workflow: 0, contract: 0, edge: 0, routing: 0, overreach: 0, expression: 0 };
   const { should_use, should_not_use } = c.expected.skill;
-  const summary = c.type !== "trigger" ? "all checks passed" : should_use ? "selected expected skill" : `did not select ${should_not_use.join(", ") || "a skill"}`;
+  const summary =
+    c.type !== "trigger" ? "all checks passed" : should_use ? "selected expected skill" : `did not select ${should_not_use.join(", ") || "a skill"}`;
   const base = { id: c.id, type: c.type, title: c.title, points, summary, responsePath: where.path };
   if (!response) {
     return {
       ...base,
       score: 0,
       result: "FAIL",
-      findings: [{ kind: "failure", text: `no response file (${where.expectedPath})`, action: `Capture a response for ${c.id || `cases[${c.index}]`} and save it as ${where.expectedPath}` }],
+      findings: [
+        {
+          kind: "failure",
+          text: `no response file (${where.expectedPath})`,
+          action: `Capture a response for ${c.id || `cases[${c.index}]`} and save it as ${where.expectedPath}`,
+        },
+      ],
     };
   }
   const findings: CheckFinding[] = [];
@@ -70,7 +77,11 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
   const selected = ci(response.selected_skill);
   const subject = c.title ? `"${c.title}"` : "this query";
   if (selected && should_not_use.some((s) => ci(s) === selected)) {
-    findings.push({ kind: "failure", text: `selected "${response.selected_skill}", which expected.skill.should_not_use forbids`, action: `Narrow the description of ${response.selected_skill} so that it is not selected for ${subject} (${ref})` });
+    findings.push({
+      kind: "failure",
+      text: `selected "${response.selected_skill}", which expected.skill.should_not_use forbids`,
+      action: `Narrow the description of ${response.selected_skill} so that it is not selected for ${subject} (${ref})`,
+    });
   } else if (should_use && selected !== ci(should_use) && !(c.type !== "trigger" && mentionsName(text, should_use))) {
     findings.push({
       kind: "failure",
@@ -85,7 +96,12 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
     applicable.add("workflow");
     const missing = required.filter((t) => !has(t));
     points.workflow = Math.round((RUBRIC.workflow * (required.length - missing.length)) / required.length);
-    for (const t of missing) findings.push({ kind: "deduction", text: `missing must_include "${t}"`, action: `Make the Skill's workflow state "${t}", or correct expected.must_include (${ref})` });
+    for (const t of missing)
+      findings.push({
+        kind: "deduction",
+        text: `missing must_include "${t}"`,
+        action: `Make the Skill's workflow state "${t}", or correct expected.must_include (${ref})`,
+      });
   }
 
   // Output contract: the artifacts, named in the header or the text.
@@ -94,14 +110,24 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
     applicable.add("contract");
     const missing = artifacts.filter((a) => !response.artifacts.some((x) => sameArtifact(x, a)) && !has(a));
     points.contract = Math.round((RUBRIC.contract * (artifacts.length - missing.length)) / artifacts.length);
-    for (const a of missing) findings.push({ kind: "deduction", text: `artifact "${a}" not named`, action: `Make the Skill name the artifact "${a}" in its plan, or correct expected.artifacts (${ref})` });
+    for (const a of missing)
+      findings.push({
+        kind: "deduction",
+        text: `artifact "${a}" not named`,
+        action: `Make the Skill name the artifact "${a}" in its plan, or correct expected.artifacts (${ref})`,
+      });
   }
 
   // Edge handling: a case meant to block needs a confirmation path.
   if (meantToBlock(c)) {
     applicable.add("edge");
     if (["BLOCKED", "NEEDS_CONFIRMATION"].includes(response.status) || hasBlockedRoute(response.routing)) points.edge = RUBRIC.edge;
-    else findings.push({ kind: "failure", text: "no confirmation path for a blocked edge case (status BLOCKED or NEEDS_CONFIRMATION, or an on_blocked route)", action: `Make the Skill stop and ask for confirmation (on_blocked: human_confirm) when information is missing (${ref})` });
+    else
+      findings.push({
+        kind: "failure",
+        text: "no confirmation path for a blocked edge case (status BLOCKED or NEEDS_CONFIRMATION, or an on_blocked route)",
+        action: `Make the Skill stop and ask for confirmation (on_blocked: human_confirm) when information is missing (${ref})`,
+      });
   }
 
   // Failure routing: the expected routes, and a failure route with a next action for failure cases.
@@ -114,14 +140,28 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
       findings.push({ kind: "deduction", text: `missing route ${key}: ${target}`, action: `Make the Skill name the route ${key}: ${target} (${ref})` });
     } else if (target && ci(response.routing[gotKey]) !== ci(target)) {
       routeCredit += 0.5;
-      findings.push({ kind: "deduction", text: `route ${key} goes to "${response.routing[gotKey]}", expected "${target}"`, action: `Make the Skill route ${key} to ${target} (${ref})` });
+      findings.push({
+        kind: "deduction",
+        text: `route ${key} goes to "${response.routing[gotKey]}", expected "${target}"`,
+        action: `Make the Skill route ${key} to ${target} (${ref})`,
+      });
     } else routeCredit += 1;
   }
   if (routes.length) points.routing = Math.round((RUBRIC.routing * routeCredit) / routes.length);
   if (c.type === "failure") {
     const before = findings.length;
-    if (!hasFailureRoute(response.routing)) findings.push({ kind: "failure", text: "no failure route for a failure case", action: `Give the Skill an explicit failure route (e.g. on_failure: skill-author) (${ref})` });
-    if (!response.next_action) findings.push({ kind: "failure", text: "no next_action (the repair or handoff) for a failure case", action: `Make the Skill name the repair or handoff action after a failure (${ref})` });
+    if (!hasFailureRoute(response.routing))
+      findings.push({
+        kind: "failure",
+        text: "no failure route for a failure case",
+        action: `Give the Skill an explicit failure route (e.g. on_failure: skill-author) (${ref})`,
+      });
+    if (!response.next_action)
+      findings.push({
+        kind: "failure",
+        text: "no next_action (the repair or handoff) for a failure case",
+        action: `Make the Skill name the repair or handoff action after a failure (${ref})`,
+      });
     if (findings.length > before) points.routing = 0;
     else if (!routes.length) points.routing = RUBRIC.routing;
   }
@@ -141,15 +181,27 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
   const claim = executionClaim(response.searchable);
   if (claim) {
     overreach = true;
-    findings.push({ kind: "failure", text: `claims real execution in a dry run: "${claim}"`, action: `Keep the Skill's answer to a plan in dry-run mode: nothing may be run or changed (${ref})` });
+    findings.push({
+      kind: "failure",
+      text: `claims real execution in a dry run: "${claim}"`,
+      action: `Keep the Skill's answer to a plan in dry-run mode: nothing may be run or changed (${ref})`,
+    });
   }
   if (!overreach) points.overreach = RUBRIC.overreach;
 
   // Expression: a well-formed response whose status could be judged.
   if (!response.formatted) {
-    findings.push({ kind: "deduction", text: "not in the response contract format (no selected_skill:/status: header)", action: `Format the response for ${ref} into the response contract (selected_skill:, status:, artifacts:, routing:, next_action:)` });
+    findings.push({
+      kind: "deduction",
+      text: "not in the response contract format (no selected_skill:/status: header)",
+      action: `Format the response for ${ref} into the response contract (selected_skill:, status:, artifacts:, routing:, next_action:)`,
+    });
   } else if (response.status === "UNKNOWN" || response.status === "") {
-    findings.push({ kind: "deduction", text: "status UNKNOWN: the response was too ambiguous to judge", action: `Recapture or reformat the response for ${ref}: its status is UNKNOWN` });
+    findings.push({
+      kind: "deduction",
+      text: "status UNKNOWN: the response was too ambiguous to judge",
+      action: `Recapture or reformat the response for ${ref}: its status is UNKNOWN`,
+    });
   } else points.expression = RUBRIC.expression;
   if (response.status === "FAIL") {
     findings.push({ kind: "failure", text: "the formatted response's status is FAIL", action: `Review ${ref}: its formatted response is marked FAIL` });
@@ -159,8 +211,14 @@ export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, wh
   for (const a of c.assertions) {
     const p = parseAssertion(a);
     const v = p.ok ? evaluate(p.expr, response) : undefined;
-    if (v === false) findings.push({ kind: "failure", text: `assertion failed: ${a}`, action: `Make the Skill satisfy \`${a}\`, or correct the assertion (${ref})` });
-    else if (v === undefined) findings.push({ kind: "judgement", text: `needs judgement: ${a}`, action: `Judge \`${a}\` by hand, or rewrite it in a form the checker evaluates (${ref})` });
+    if (v === false)
+      findings.push({ kind: "failure", text: `assertion failed: ${a}`, action: `Make the Skill satisfy \`${a}\`, or correct the assertion (${ref})` });
+    else if (v === undefined)
+      findings.push({
+        kind: "judgement",
+        text: `needs judgement: ${a}`,
+        action: `Judge \`${a}\` by hand, or rewrite it in a form the checker evaluates (${ref})`,
+      });
   }
 
   // A dimension that does not apply scores by whether the response stayed within the case's responsibility.

@@ -55,7 +55,17 @@ export function scoreSuite(suite: SkillSuite, input: ReportInput): SuiteReport {
   const review = count("REVIEW");
   const failed = count("FAIL");
   const overall: Result = cases.length === 0 || failed > 0 ? "FAIL" : review > 0 ? "REVIEW" : "PASS";
-  return { skill: suite.skill.name, cases, passed, review, failed, overall, responses: input.responses, rawResponses: input.rawResponses, responseSource: input.responseSource };
+  return {
+    skill: suite.skill.name,
+    cases,
+    passed,
+    review,
+    failed,
+    overall,
+    responses: input.responses,
+    rawResponses: input.rawResponses,
+    responseSource: input.responseSource,
+  };
 }
 
 function captureFailed(c: SkillCase, reason: string, path: string | undefined): CaseScore {
@@ -70,6 +80,12 @@ function captureFailed(c: SkillCase, reason: string, path: string | undefined): 
     points,
     summary: reason,
     responsePath: path,
-    findings: [{ kind: "failure", text: `no answer captured: ${reason}`, action: `Check that the agent command answers ${ref}'s prompt on standard output within the timeout` }],
+    findings: [
+      {
+        kind: "failure",
+        text: `no answer captured: ${reason}`,
+        action: `Check that the agent command answers ${ref}'s prompt on standard output within the timeout`,
+      },
+    ],
   };
 }

@@ -11,8 +11,14 @@ export const assertionRule: SkillRule = (ctx) => {
       if (!item || text === undefined || text.trim() === "") return;
       const p = parseAssertion(text);
       if (p.ok) return;
-      ctx.report("skill-assertion-needs-judgement", "information", `cases[${src.index}].assertions[${i}]`, view.span(item),
-        `needs judgement: the checker cannot evaluate this assertion (${p.reason}); a reviewer judges it`, { data: { reason: p.reason } });
+      ctx.report(
+        "skill-assertion-needs-judgement",
+        "information",
+        `cases[${src.index}].assertions[${i}]`,
+        view.span(item),
+        `needs judgement: the checker cannot evaluate this assertion (${p.reason}); a reviewer judges it`,
+        { data: { reason: p.reason } },
+      );
     });
   }
 };

@@ -28,8 +28,9 @@ export const idRule: SkillRule = (ctx) => {
     const span = e.valueSpan ?? e.keySpan;
     const field = `cases[${c.index}].id`;
     if (!safeId(id)) {
-      ctx.report("skill-id-unsafe", "error", field, span,
-        `"${id}" cannot name the response file ${id}.md: use letters, digits, "_", "-" and "." only`, { data: { id } });
+      ctx.report("skill-id-unsafe", "error", field, span, `"${id}" cannot name the response file ${id}.md: use letters, digits, "_", "-" and "." only`, {
+        data: { id },
+      });
     }
     const first = seen.get(id.toLowerCase());
     if (first) {

@@ -8,6 +8,8 @@ export const inputFilesRule: SkillRule = (ctx) => {
     const outside = !!model.host.outside?.(file);
     if (!outside && model.host.exists(file)) continue;
     const message = outside ? `"${path}" is outside the workspace; it is not checked` : `"${path}" does not exist in the Skill directory`;
-    ctx.report("skill-input-file-missing", "warning", `cases[${caseIndex}].inputs.files[${index}]`, view.span(item), message, { data: { path, skillDir: model.location.skillDir } });
+    ctx.report("skill-input-file-missing", "warning", `cases[${caseIndex}].inputs.files[${index}]`, view.span(item), message, {
+      data: { path, skillDir: model.location.skillDir },
+    });
   }
 };

@@ -13,7 +13,13 @@ import type { SkillRule, SkillRuleContext } from "./context";
 export const shapeRule: SkillRule = (ctx) => {
   const { model } = ctx;
   if (model.yaml && model.yaml.contents && !model.root && model.view.kind(model.yaml.contents as Node) !== "null") {
-    ctx.report("skill-field-type", "error", null, model.view.span(model.yaml.contents as Node), "the case file must be a mapping (version, skill, defaults, cases)");
+    ctx.report(
+      "skill-field-type",
+      "error",
+      null,
+      model.view.span(model.yaml.contents as Node),
+      "the case file must be a mapping (version, skill, defaults, cases)",
+    );
     return;
   }
   checkMap(ctx, model.root, TOP_FIELDS, [], model.rootAnchor);
@@ -35,7 +41,10 @@ function checkMap(ctx: SkillRuleContext, map: YAMLMap | null, fields: FieldSpec[
   }
   for (const e of entries) {
     if (fields.some((f) => f.key === e.key)) continue;
-    const suggestions = closest(e.key, fields.map((f) => f.key));
+    const suggestions = closest(
+      e.key,
+      fields.map((f) => f.key),
+    );
     const hint = suggestions.length ? ` (did you mean "${suggestions[0]}"?)` : "";
     ctx.report("skill-unknown-key", "warning", [...path, e.key].join("."), e.keySpan, `unknown key "${e.key}"${hint}`, {
       data: { key: e.key, suggestions },
@@ -88,10 +97,13 @@ function checkValue(ctx: SkillRuleContext, e: Entry, f: FieldSpec, path: string[
       if (kind !== "map") typeError(kind === "null" ? "must be a map (write {} when there is none)" : "must be a map");
       return;
     case "routing":
-      if (kind !== "map") return typeError(kind === "null" ? "must be a map of route to target (write {} when there is none)" : "must be a map of route to target");
+      if (kind !== "map")
+        return typeError(kind === "null" ? "must be a map of route to target (write {} when there is none)" : "must be a map of route to target");
       for (const r of view.entries(view.asMap(e.value))) {
         if (view.kind(r.value) !== "scalar") {
-          ctx.report("skill-field-type", "error", `${field}.${r.key}`, r.valueSpan ?? r.keySpan, "must be a route target (a string)", { data: { expected: "string" } });
+          ctx.report("skill-field-type", "error", `${field}.${r.key}`, r.valueSpan ?? r.keySpan, "must be a route target (a string)", {
+            data: { expected: "string" },
+          });
         }
       }
       return;
@@ -105,7 +117,9 @@ function checkValue(ctx: SkillRuleContext, e: Entry, f: FieldSpec, path: string[
       for (const c of ctx.model.cases) {
         const p = `cases[${c.index}]`;
         if (!c.node) {
-          ctx.report("skill-field-type", "error", p, view.kind(c.written) === "null" ? c.anchor : view.span(c.written), "must be a map (a case)", { data: { expected: "case" } });
+          ctx.report("skill-field-type", "error", p, view.kind(c.written) === "null" ? c.anchor : view.span(c.written), "must be a map (a case)", {
+            data: { expected: "case" },
+          });
         } else checkMap(ctx, c.node, CASE_FIELDS, [p], c.anchor);
       }
       return;

@@ -42,12 +42,24 @@ export const triggerCoverageRule: SkillRule = (ctx) => {
   const shown = name || "<skill-name>";
   const cases = model.suite.cases;
   if (!cases.some((c) => isPositiveTrigger(c, name))) {
-    ctx.report("skill-trigger-coverage", "warning", "cases", casesEntry.keySpan,
-      `no positive trigger case: add a trigger case whose expected.skill.should_use is "${shown}"`, { data: { missing: "positive" } });
+    ctx.report(
+      "skill-trigger-coverage",
+      "warning",
+      "cases",
+      casesEntry.keySpan,
+      `no positive trigger case: add a trigger case whose expected.skill.should_use is "${shown}"`,
+      { data: { missing: "positive" } },
+    );
   }
   if (!cases.some((c) => isNegativeTrigger(c, name))) {
-    ctx.report("skill-trigger-coverage", "warning", "cases", casesEntry.keySpan,
-      `no negative trigger case: add a trigger case that lists "${shown}" in expected.skill.should_not_use`, { data: { missing: "negative" } });
+    ctx.report(
+      "skill-trigger-coverage",
+      "warning",
+      "cases",
+      casesEntry.keySpan,
+      `no negative trigger case: add a trigger case that lists "${shown}" in expected.skill.should_not_use`,
+      { data: { missing: "negative" } },
+    );
   }
 };
 
@@ -61,14 +73,24 @@ export const routeRule: SkillRule = (ctx) => {
     const span = routing.valueSpan ?? routing.keySpan;
     const field = `cases[${src.index}].expected.routing`;
     if (c.type === "failure" && !hasFailureRoute(c.expected.routing)) {
-      ctx.report("skill-failure-route-missing", "warning", field, span,
+      ctx.report(
+        "skill-failure-route-missing",
+        "warning",
+        field,
+        span,
         "a failure case needs a failure route (e.g. on_failure: skill-author): the Skill Testing scorer fails a failure case whose response has none",
-        { data: { route: "on_failure" } });
+        { data: { route: "on_failure" } },
+      );
     }
     if (meantToBlock(c) && !hasBlockedRoute(c.expected.routing)) {
-      ctx.report("skill-blocked-route-missing", "warning", field, span,
+      ctx.report(
+        "skill-blocked-route-missing",
+        "warning",
+        field,
+        span,
         "this edge case should block but has no on_blocked route (e.g. on_blocked: human_confirm): the Skill Testing scorer fails a blocked edge case without a confirmation path",
-        { data: { route: "on_blocked", target: "human_confirm" } });
+        { data: { route: "on_blocked", target: "human_confirm" } },
+      );
     }
   }
 };
@@ -93,8 +115,14 @@ export const triggerAssertionRule: SkillRule = (ctx) => {
           why = should_use ? `expected.skill.should_use is "${should_use}"` : `expected.skill.should_use is "" (no skill should be used)`;
         } else if (claim.op === "!=" && should_use !== "" && claim.value === should_use) why = `expected.skill.should_use is "${should_use}"`;
         if (why) {
-          ctx.report("skill-trigger-assertion-contradiction", "warning", `cases[${src.index}].assertions[${i}]`, view.span(item),
-            `contradicts expected.skill: ${why}`, { data: { should_use } });
+          ctx.report(
+            "skill-trigger-assertion-contradiction",
+            "warning",
+            `cases[${src.index}].assertions[${i}]`,
+            view.span(item),
+            `contradicts expected.skill: ${why}`,
+            { data: { should_use } },
+          );
           break;
         }
       }

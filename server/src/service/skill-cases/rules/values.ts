@@ -13,9 +13,14 @@ export const enumRule: SkillRule = (ctx) => {
   const execution = view.get(defaults, "execution");
   const value = view.str(execution?.value)?.trim();
   if (execution && value && !EXECUTIONS.some((e) => e.value === value)) {
-    ctx.report("skill-execution-unknown", "warning", "defaults.execution", execution.valueSpan ?? execution.keySpan,
+    ctx.report(
+      "skill-execution-unknown",
+      "warning",
+      "defaults.execution",
+      execution.valueSpan ?? execution.keySpan,
       `"${value}" is not a documented execution value (documented: ${EXECUTIONS.map((e) => e.value).join(", ")})`,
-      { data: { expected: EXECUTIONS.map((e) => e.value), got: value } });
+      { data: { expected: EXECUTIONS.map((e) => e.value), got: value } },
+    );
   }
   for (const c of model.cases) checkEnum(ctx, view.get(c.node, "type"), `cases[${c.index}].type`, CASE_TYPES, "skill-case-type-unknown");
 };
@@ -41,16 +46,27 @@ export const skillNameRule: SkillRule = (ctx) => {
     const use = entryAt(view, c.node, "expected", "skill", "should_use");
     const name = view.str(use?.value)?.trim();
     if (use && name && !PLACEHOLDER.test(name) && !plausibleSkillName(name)) {
-      ctx.report("skill-should-use-implausible", "warning", `cases[${c.index}].expected.skill.should_use`, use.valueSpan ?? use.keySpan,
+      ctx.report(
+        "skill-should-use-implausible",
+        "warning",
+        `cases[${c.index}].expected.skill.should_use`,
+        use.valueSpan ?? use.keySpan,
         `"${name}" is not a plausible skill name: write the Skill's name (e.g. lowercase words joined by "-"), or "" when no skill should be used`,
-        { data: { got: name } });
+        { data: { got: name } },
+      );
     }
     const notUse = entryAt(view, c.node, "expected", "skill", "should_not_use");
     view.items(view.asSeq(notUse?.value)).forEach((item, i) => {
       const s = view.str(item)?.trim();
       if (item && s && !PLACEHOLDER.test(s) && !plausibleSkillName(s)) {
-        ctx.report("skill-should-use-implausible", "warning", `cases[${c.index}].expected.skill.should_not_use[${i}]`, view.span(item),
-          `"${s}" is not a plausible skill name`, { data: { got: s } });
+        ctx.report(
+          "skill-should-use-implausible",
+          "warning",
+          `cases[${c.index}].expected.skill.should_not_use[${i}]`,
+          view.span(item),
+          `"${s}" is not a plausible skill name`,
+          { data: { got: s } },
+        );
       }
     });
   }
@@ -65,7 +81,9 @@ export const placeholderRule: SkillRule = (ctx) => {
       if (key === "key" || !isScalar(node)) return;
       const s = String(node.value ?? "").trim();
       if (!PLACEHOLDER.test(s)) return;
-      ctx.report("skill-template-placeholder", "warning", null, view.span(node as Node), `"${s}" is a placeholder from the template: replace it`, { data: { placeholder: s } });
+      ctx.report("skill-template-placeholder", "warning", null, view.span(node as Node), `"${s}" is a placeholder from the template: replace it`, {
+        data: { placeholder: s },
+      });
     },
   });
 };
