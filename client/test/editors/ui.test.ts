@@ -161,3 +161,38 @@ test("6. the output channel tells what the server did: its start, folders, index
       await page.locator(".panel .view-lines", { hasText: text }).first().waitFor({ timeout: UI_TIMEOUT });
     }
   }));
+
+/** The colour the editor paints a piece of text in, on the view line that holds `line`. */
+async function colourOf(line: RegExp, text: string | RegExp): Promise<string> {
+  const span = page.locator(".view-line", { hasText: line }).first().locator("span > span", { hasText: text }).first();
+  await span.waitFor({ timeout: UI_TIMEOUT });
+  return span.evaluate((el) => getComputedStyle(el).color);
+}
+
+for (const theme of ["Light Modern", "Dark Modern"]) {
+  test(`7. ${theme}: semantic colours set \`input:\` apart from plain values; an inlay hint names the challenge`, () =>
+    step(`7-semantic-${theme.split(" ")[0].toLowerCase()}`, async () => {
+      if (await page.locator(".part.panel.basepanel").isVisible()) await runCommand("View: Toggle Panel Visibility"); // left maximized by 6
+      await page.locator(".monaco-editor .view-lines").first().click(); // the keyboard goes to the workbench again
+      await runCommand("View: Close All Editor Groups"); // the report's group from 5
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+T"); // Preferences: Color Theme
+      const picker = page.locator(".quick-input-widget .quick-input-box input");
+      await picker.waitFor({ timeout: UI_TIMEOUT });
+      await picker.fill(theme);
+      await page.locator(".quick-input-widget .monaco-list-row", { hasText: theme }).first().waitFor({ timeout: UI_TIMEOUT });
+      await picker.press("Enter");
+      await page.locator(`.monaco-workbench.${theme.startsWith("Light") ? "vs" : "vs-dark"}`).waitFor({ timeout: UI_TIMEOUT });
+      await wb.openFile("valid.pack.yaml");
+      await wb.goTo(46, 1);
+      // The challenge's title after `challenge_key: refund-question` is the server's inlay hint, not text of the file.
+      await page
+        .locator(".view-line", { hasText: /challenge_key:\s*refund-question\s*Refund\swindow\squestion/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+      await wb.goTo(58, 1);
+      const prefix = await colourOf(/source:\s*input:prompt/, /^input:?$/);
+      const plain = await colourOf(/account_tier:\s*standard/, "standard");
+      assert.notEqual(prefix, plain, `input: is painted ${prefix}, plain values ${plain}`);
+    }));
+}
