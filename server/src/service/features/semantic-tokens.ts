@@ -3,6 +3,7 @@ import type { PackModel } from "../pack-model";
 import type { SymbolKind } from "../model/symbols";
 import type { Range, Span } from "../types";
 import { list, obj, str } from "../rules/evaluation-spec/read";
+import { isExactEvidenceReference } from "../rules/evaluation-spec/evidence";
 
 /**
  * Semantic tokens: what the TextMate grammar cannot know. Declarations and references of every key graph
@@ -54,17 +55,8 @@ export interface SemanticToken {
   modifiers: TokenModifier[];
 }
 
-/** Evidence references that read a fixed part of the run. */
-const FIXED_EVIDENCE = new Set([
-  "final_output",
-  "run.final_output",
-  "challenge_input",
-  "case.payload",
-  "transcript.full",
-  "transcript.from_mismatch",
-  "turn.expectations",
-  "tool_calls",
-]);
+/** `tool_calls`, the target a tool_call_assertion reads, is fixed too, though outside the evidence grammar. */
+const isFixedEvidence = (ref: string) => ref === "tool_calls" || isExactEvidenceReference(ref);
 
 /** Evidence references with a prefix, and how the name after it is shown (undefined: it is a key of the symbol table or a literal). */
 const EVIDENCE_PREFIXES: readonly [RegExp, SemanticToken["type"] | undefined, TokenModifier[]?][] = [
@@ -107,7 +99,7 @@ export function semanticTokenList(model: PackModel): SemanticToken[] {
     const ref = str(value).trim();
     const whole = ref === "" ? undefined : within(written, ref);
     if (!whole) return;
-    if (FIXED_EVIDENCE.has(ref)) return add(whole, "enumMember", ["defaultLibrary"]);
+    if (isFixedEvidence(ref)) return add(whole, "enumMember", ["defaultLibrary"]);
     for (const [pattern, rest, modifiers] of EVIDENCE_PREFIXES) {
       const m = pattern.exec(ref);
       if (!m) continue;

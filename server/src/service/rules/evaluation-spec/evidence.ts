@@ -19,6 +19,11 @@ export function isSupportedEvidenceReference(value: string): boolean {
   return false;
 }
 
+/** One of the references that read a fixed part of the run (`final_output`, `challenge_input`, …). */
+export function isExactEvidenceReference(value: string): boolean {
+  return exact().includes(value);
+}
+
 let exactRefs: string[] | undefined;
 let dottedRefs: string[] | undefined;
 const exact = () => (exactRefs ??= enumValues("evidence_reference_exact"));
