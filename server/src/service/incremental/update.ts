@@ -10,6 +10,7 @@ import {
   parseYaml,
   readerProblems,
   scanReader,
+  hasInnerMark,
   syntaxProblems,
   type SyntaxProblem,
 } from "../model/parse";
@@ -36,7 +37,9 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const doc = previous.yaml;
   const controls = previousControlCharacters(previous);
   // The reference's reader, rescanned from before the edit until it is back in step: where it stops reading, its errors.
-  const reader = edit && previous.readingEnd === oldText.length ? scanReader(text, previous.cache.peek(READER_SCAN), edit) : undefined;
+  // A byte order mark inside the text can change what the reader reads far from the edit (bom-blocks.ts): parse it all.
+  const marks = hasInnerMark(oldText) || hasInnerMark(text);
+  const reader = edit && !marks && previous.readingEnd === oldText.length ? scanReader(text, previous.cache.peek(READER_SCAN), edit) : undefined;
   if (
     edit &&
     reader &&

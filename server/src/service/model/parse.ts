@@ -4,6 +4,7 @@ import { lineEnd } from "../util/lines";
 import { eachNode } from "./each-node";
 import type { Finding, Span } from "../types";
 import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-reader";
+import { markSkips } from "./bom-blocks";
 import { padLines, unpadRanges } from "./padded-parse";
 import { isBlank } from "../util/go-quote";
 
@@ -40,8 +41,9 @@ export const PARSE_OPTIONS = {
  */
 export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
-  const source = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
   const reader = scanReader(text);
+  const broken = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
+  const source = blankAt(broken, reader.markSkips?.skipped ?? []);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = withoutStackTraces(
@@ -51,9 +53,13 @@ export function parseYaml(text: string): ParsedYaml {
   acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
   const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
-  const syntax = [...own, ...readerProblems(reader, text, own), ...controlCharacters(text, 0, decodedUntil(text, reader))].sort(
-    (a, b) => a.span.start - b.span.start,
-  );
+  const fromReader = readerProblems(reader, text, own);
+  const syntax = [
+    ...markProblems(reader, text, own.length + fromReader.length > 0),
+    ...own,
+    ...fromReader,
+    ...controlCharacters(text, 0, decodedUntil(text, reader)),
+  ].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
 }
 
@@ -96,7 +102,50 @@ export function withoutStackTraces<T>(fn: () => T): T {
  */
 export function scanReader(text: string, previous?: ReaderScan, edit?: { start: number; oldEnd: number; newEnd: number }): ReaderScan {
   if (isBlank(text)) return { end: text.length, lookedAt: text.length, problems: [], shallowLines: [], checkpoints: [] };
+  if (hasInnerMark(text)) return scanWithMarks(text);
   return previous && edit ? rescanAsReference(text, previous, edit) : scanAsReference(text);
+}
+
+/** Whether a byte order mark stands anywhere but at the start (where it is the encoding's). */
+export function hasInnerMark(text: string): boolean {
+  return text.indexOf("\uFEFF", 1) >= 0;
+}
+
+/**
+ * The scan of `text` with the characters a byte order mark makes the reference's reader skip (bom-blocks.ts)
+ * blanked: skipping one changes what is read after it, so the text is scanned again until no more are found.
+ */
+function scanWithMarks(text: string): ReaderScan {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let scanned = text;
+  let skipped: number[] = [];
+  let marks: number[] = [];
+  for (let round = 0; ; round++) {
+    const trace = { ahead: new Uint16Array(scanned.length + 1), lineChecks: [] };
+    const scan = scanAsReference(scanned, trace);
+    const found = markSkips(text, scanned, trace, start);
+    const fresh = found.skipped.filter((r) => !skipped.includes(r));
+    marks = [...new Set([...marks, ...found.marks])].sort((a, b) => a - b);
+    if (fresh.length === 0 || round === 16) return skipped.length > 0 ? { ...scan, markSkips: { skipped, marks } } : scan;
+    skipped = [...skipped, ...fresh].sort((a, b) => a - b);
+    scanned = blankAt(text, skipped);
+  }
+}
+
+/** `text` with the characters at `positions` replaced by spaces (both halves of a surrogate pair). */
+export function blankAt(text: string, positions: readonly number[]): string {
+  if (positions.length === 0) return text;
+  const chars = text.split("");
+  for (const p of positions) {
+    chars[p] = " ";
+    if (isHighSurrogateAt(text, p)) chars[p + 1] = " ";
+  }
+  return chars.join("");
+}
+
+function isHighSurrogateAt(text: string, p: number): boolean {
+  const c = text.charCodeAt(p);
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /**
@@ -135,6 +184,25 @@ export function keyLimitAsReference(problems: SyntaxProblem[], scan: ReaderScan,
 export function readerProblems(scan: ReaderScan, text: string, reported: readonly SyntaxProblem[]): SyntaxProblem[] {
   const lineOf = (offset: number) => text.lastIndexOf("\n", offset - 1);
   return scan.problems.filter((p) => !reported.some((r) => lineOf(r.span.start) === lineOf(p.span.start))).map((p) => ({ ...p, yamlCode: REFERENCE_READER }));
+}
+
+/**
+ * The byte order mark that made the reference's reader skip characters, when the text it then reads has errors:
+ * the cause, at the mark (the errors show where the skipped characters were).
+ */
+function markProblems(scan: ReaderScan, text: string, failed: boolean): SyntaxProblem[] {
+  const skips = scan.markSkips;
+  if (!skips || !failed) return [];
+  const at = skips.marks[0];
+  const first = skips.skipped.find((r) => r > at) ?? skips.skipped[0];
+  const line = text.slice(0, first).split(/\r\n|[\r\n\u0085\u2028\u2029]/).length;
+  return [
+    {
+      span: { start: at, end: at + 1 },
+      message: `a byte order mark (U+FEFF) where the reference's YAML reader starts a 512-byte block of the file makes it skip the first character of the lines that follow (line ${line}): remove the mark`,
+      yamlCode: REFERENCE_READER,
+    },
+  ];
 }
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */

@@ -25,6 +25,8 @@ export interface ReaderScan {
   shallowLines: LinePad[];
   /** Where a later scan of an edited text can resume (rescanAsReference), in text order. */
   checkpoints: Checkpoint[];
+  /** Characters the reader skips because of a byte order mark inside the text (bom-blocks.ts), and those marks. */
+  markSkips?: { skipped: number[]; marks: number[] };
 }
 
 /** The scanner's state at the first token of a line outside flow collections: scanning can resume there. */
@@ -43,6 +45,15 @@ interface Checkpoint {
   shallowCount: number;
 }
 
+/**
+ * What yaml.v3 asks of its reader while scanning (bom-blocks.ts), recorded on request: at each position, how many
+ * characters it needs decoded from there (at least 1), and the line starts where it checks for a byte order mark.
+ */
+export interface ReadAheadTrace {
+  ahead: Uint16Array;
+  lineChecks: number[];
+}
+
 /** Checkpoints are kept at most this often (characters): an edit rescans from the one before it. */
 const CHECKPOINT_SPACING = 2048;
 
@@ -51,9 +62,9 @@ export interface ReaderProblem {
   message: string;
 }
 
-/** Scans `source` as the reference's reader does. */
-export function scanAsReference(source: string): ReaderScan {
-  const scanner = new Scanner(source);
+/** Scans `source` as the reference's reader does; with `trace`, records its read-ahead there. */
+export function scanAsReference(source: string, trace?: ReadAheadTrace): ReaderScan {
+  const scanner = new Scanner(source, undefined, undefined, trace);
   const problem = scanner.runToEnd();
   return {
     end: scanner.end,
@@ -192,6 +203,7 @@ class Scanner {
     from?: Checkpoint,
     /** At each line start where a checkpoint could be: the previous scan's checkpoint with the same state there, if any. */
     private readonly resync?: (at: number, state: () => Checkpoint) => number | undefined,
+    private readonly trace?: ReadAheadTrace,
   ) {
     this.end = s.length;
     if (from) {
@@ -233,8 +245,10 @@ class Scanner {
         this.lastTokenLine = this.lineStart;
         const before = this.stopping;
         this.noLineComment = false;
+        const tokenStart = this.pos;
         this.fetch();
         this.lineCommentLine = this.noLineComment ? -1 : this.lineStart;
+        if (this.trace) this.traceToken(tokenStart);
         this.tokens++;
         if (!before && this.stopping) this.tokensAtEnd = this.tokens;
         // yaml.v3 keeps two tokens ahead of the parser (for comments), more while the head may be a simple key.
@@ -243,6 +257,32 @@ class Scanner {
     } catch (e) {
       if (!(e instanceof ReaderError)) throw e;
       return e.problem;
+    }
+  }
+
+  /**
+   * yaml.v3's requests around a token: 4 characters at its start; 2 inside a scalar's words (4 at each word's start);
+   * after it, the line-comment look-ahead up to the next non-blank character.
+   */
+  private traceToken(start: number): void {
+    const need = (at: number, n: number) => {
+      if (at < this.trace!.ahead.length && this.trace!.ahead[at] < n) this.trace!.ahead[at] = n;
+    };
+    need(start, 4);
+    const c = this.s[start];
+    if (c === '"' || c === "'" || (this.s[start] !== "|" && this.s[start] !== ">" && !/[-?:,[\]{}&*!%]/.test(c ?? ""))) {
+      for (let p = start + 1; p < this.pos; p++) {
+        const prev = this.code(p - 1);
+        const blankBefore = prev === SPACE || prev === TAB || this.isBreak(p - 1);
+        const here = this.code(p);
+        if (here === SPACE || here === TAB) need(p, blankBefore ? 1 : 2);
+        else if (!this.isBreak(p)) need(p, blankBefore || (p === start + 1 && (c === '"' || c === "'")) ? 4 : 2);
+      }
+    }
+    if (!this.noLineComment) {
+      let i = this.pos;
+      while (this.code(i) === SPACE || this.code(i) === TAB) i++;
+      need(this.pos, i - this.pos + 1);
     }
   }
 
@@ -304,6 +344,7 @@ class Scanner {
   }
 
   private skipBreak(): void {
+    if (this.trace && this.trace.ahead[this.pos] < 2) this.trace.ahead[this.pos] = 2;
     if (this.code() === CR && this.code(this.pos + 1) === LF) this.pos++;
     this.pos++;
     this.lineStart = this.pos;
@@ -322,6 +363,7 @@ class Scanner {
   /** libyaml's scan_to_next_token: blanks (tabs only where a simple key cannot start), comments, line breaks. */
   private skipToToken(): void {
     for (;;) {
+      if (this.trace && this.pos === this.lineStart) this.trace.lineChecks.push(this.pos);
       for (;;) {
         const c = this.code();
         if (c === SPACE || (c === TAB && (this.flow > 0 || !this.simpleKeyAllowed))) this.pos++;
@@ -351,6 +393,7 @@ class Scanner {
       let i = this.pos + 1;
       const limit = this.pos + 512;
       while (i < limit && (this.code(i) === SPACE || this.code(i) === TAB || this.code(i) === LF || this.code(i) === CR)) i++;
+      if (this.trace) this.trace.ahead[this.pos] = Math.max(this.trace.ahead[this.pos], Math.min(i + 1, limit) - this.pos);
       if (i >= limit || this.code(i) !== 0x23) return;
       while (this.pos < i) {
         if (this.isBreak()) this.skipBreak();
