@@ -18,6 +18,16 @@ const swap = (from: string | RegExp, to: string) => {
   return text;
 };
 
+/**
+ * P, then `before`, `x`s up to a U+FEFF whose bytes start at UTF-8 byte offset `at`, then `after`: where the mark
+ * falls against the reference reader's 512-byte blocks decides whether it makes the reader skip characters.
+ */
+const markAt = (at: number, before: string, after: string) => {
+  const fill = at - new TextEncoder().encode(P + before).length;
+  if (fill < 0) throw new Error(`fixture: byte ${at} is before the mark's line`);
+  return P + before + "x".repeat(fill) + "\uFEFF" + after;
+};
+
 /** The head section with `pack:` deleted: the root is the indented mapping under it. */
 const HEADLESS = P.replace("pack:\n", "");
 
@@ -140,6 +150,53 @@ export const readerCases: ReaderCase[] = [
   {
     name: "a \\' escape read as a quote",
     text: swap("difficulty: easy", 'difficulty: "eas\\\'"'),
+    want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"],
+  },
+  // A U+FEFF the scanner stands on when it asks the reader for the next 512-byte block: yaml.v3 then skips the first
+  // character of each line start between tokens (as if it were a byte order mark) until it asks again.
+  // In a comment or a block scalar it asks one character ahead: a mark that starts a block (its bytes at 0 mod 512,
+  // or at 510 or 511, where the block's end cuts it and it begins the next block).
+  { name: "a mark in a comment just before a block", text: markAt(1021, "# ", "yy\nnotes: 1\n"), want: [] },
+  { name: "a mark in a comment cut by a block's end (510)", text: markAt(1022, "# ", "yy\nnotes: 1\n"), want: "decode" },
+  { name: "a mark in a comment cut by a block's end (511)", text: markAt(1023, "# ", "yy\nnotes: 1\n"), want: "decode" },
+  { name: "a mark in a comment at a block's start", text: markAt(1024, "# ", "yy\nnotes: 1\n"), want: "decode" },
+  { name: "a mark in a comment just after a block's start", text: markAt(1025, "# ", "yy\nnotes: 1\n"), want: [] },
+  { name: "a mark in a comment at a later block's start", text: markAt(2048, "# ", "yy\nnotes: 1\n"), want: "decode" },
+  { name: "a mark in a line comment at a block's start", text: markAt(1536, "notes: 1 # ", "yy\nmore: 1\n"), want: "decode" },
+  { name: "a mark in a literal block scalar at a block's start", text: markAt(1024, "notes: |-\n  ", "yy\n  more\nmore: 1\n"), want: "decode" },
+  { name: "a mark in a literal block scalar before a block", text: markAt(1021, "notes: |-\n  ", "yy\n  more\nmore: 1\n"), want: [] },
+  { name: "a mark in a folded block scalar cut by a block's end", text: markAt(1534, "notes: >-\n  ", "yy\n\n  more\nmore: 1\n"), want: "decode" },
+  // Inside a plain or quoted scalar's word it asks two ahead: a mark that ends a block.
+  { name: "a mark in a plain value ending a block", text: markAt(1021, "notes: ", "yy\nmore: 1\n"), want: "decode" },
+  { name: "a mark in a plain value at a block's start", text: markAt(1024, "notes: ", "yy\nmore: 1\n"), want: [] },
+  { name: "a mark in a double-quoted value ending a block", text: markAt(1533, 'notes: "', 'yy"\nmore: 1\n'), want: "decode" },
+  { name: "a mark in a single-quoted value cut by a block's end", text: markAt(1022, "notes: '", "yy'\nmore: 1\n"), want: [] },
+  { name: "a mark in a flow sequence ending a block", text: markAt(2045, "notes: [", "yy]\nmore: 1\n"), want: "decode" },
+  // The characters skipped may be spaces (nothing changes) or start keys the reference then reads without them.
+  {
+    name: "a second mark at the top of the file",
+    text: "\uFEFF\uFEFF# note\n" + P,
+    want: [
+      "pack.slug is required",
+      "pack.name is required",
+      "pack.family is required",
+      "version.number must be greater than 0",
+      "challenges must contain at least one challenge",
+      "version.evaluation_spec.name is required",
+      "version.evaluation_spec.version_number must be greater than 0",
+      "version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid",
+      "version.evaluation_spec.validators must contain at least one validator",
+      "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
+    ],
+  },
+  { name: "a mark at a block's start, the lines after it indented", text: markAt(1024, "notes:\n  # ", "yy\n  a: 1\n  b: 2\n"), want: [] },
+  // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
+  { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
+  { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },
+  { name: "!!timestamp with a date in a string field", text: swap("family: support", "family: !!timestamp 2001-12-14t21:59:43.10-05:00"), want: [] },
+  {
+    name: "!!timestamp with a date in an enum",
+    text: swap("difficulty: easy", "difficulty: !!timestamp 2001-01-01"),
     want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"],
   },
   // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.

@@ -13,11 +13,11 @@ import type { ReadAheadTrace } from "./reference-reader";
  *
  * Whether the scanner stands on the mark when it asks depends on how far ahead it asks at each position (1 in
  * comments and block scalars, 2 inside a scalar's words, 4 at a token or word start, further after a comment
- * line): `trace.ahead`, recorded by a scan of `scanned` (the text with the characters skipped so far blanked).
+ * line): `trace.ahead`, recorded by a scan of the text as the reader reads it (the characters it skips blanked).
  * Returns the positions of the characters skipped (spaces left out: skipping one changes nothing), and the marks
  * that caused them.
  */
-export function markSkips(text: string, scanned: string, trace: ReadAheadTrace, start: number): { skipped: number[]; marks: number[] } {
+export function markSkips(text: string, trace: ReadAheadTrace, start: number): { skipped: number[]; marks: number[] } {
   const marks: number[] = [];
   for (let i = text.indexOf("\uFEFF", start); i >= 0; i = text.indexOf("\uFEFF", i + 1)) marks.push(i);
   if (marks.length === 0) return { skipped: [], marks: [] };
@@ -42,7 +42,7 @@ export function markSkips(text: string, scanned: string, trace: ReadAheadTrace, 
     const decoded = ends.find((e) => e >= reach(mark)) ?? text.length;
     const until = askedAt(mark + 1, decoded);
     for (const r of trace.lineChecks) {
-      if (r >= mark && r < until && scanned[r] !== " ") {
+      if (r >= mark && r < until && text[r] !== " ") {
         skipped.add(r);
         causes.add(mark);
       }

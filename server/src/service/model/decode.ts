@@ -198,8 +198,7 @@ export class YamlDecoder {
 
   /** Resolves a scalar node as yaml.v3 does; throws for an explicit tag that does not fit. */
   resolveScalar(node: Scalar): Resolved {
-    // The yaml package decodes !!binary itself (leniently): the reference's check needs the text as written.
-    const text = node.value == null ? "" : node.value instanceof Uint8Array && typeof node.source === "string" ? node.source : String(node.value);
+    const text = scalarText(node);
     const tag = node.tag ? (hasOwn(TAG_SHORT, node.tag) ? TAG_SHORT[node.tag] : node.tag) : undefined;
     const plain = node.type === "PLAIN" || node.type === undefined;
     if (tag && tag !== "!") {
@@ -328,7 +327,7 @@ export class YamlDecoder {
     // Any untagged scalar decodes into a string as its text (only an explicit tag can fail).
     if (t.name === "string" && !node.tag) return String(node.value ?? "");
     const r = this.resolveScalar(node);
-    const text = String(node.value ?? "");
+    const text = scalarText(node);
     switch (t.name) {
       case "string":
         return r.tag === "!!str" ? r.value : text; // !!binary decodes to its bytes
@@ -667,6 +666,16 @@ function written(tag: string): string {
     default:
       return `a value tagged ${tag}`;
   }
+}
+
+/**
+ * A scalar's text as written: the yaml package decodes !!binary and !!timestamp itself (into bytes and a Date),
+ * the reference resolves the text (and a timestamp decoded into a string is its text).
+ */
+function scalarText(node: Scalar): string {
+  if (node.value == null) return "";
+  if ((node.value instanceof Uint8Array || node.value instanceof Date) && typeof node.source === "string") return node.source;
+  return String(node.value);
 }
 
 const STRING = { tag: "!!str" } as const;

@@ -113,24 +113,26 @@ export function hasInnerMark(text: string): boolean {
 
 /**
  * The scan of `text` with the characters a byte order mark makes the reference's reader skip (bom-blocks.ts)
- * blanked: skipping one changes what is read after it, so the text is scanned again until no more are found.
+ * blanked: skipping one changes what is read after it (a line break skipped joins two lines), so the text is
+ * scanned again after each one.
  */
 function scanWithMarks(text: string): ReaderScan {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let scanned = text;
-  let skipped: number[] = [];
-  let marks: number[] = [];
+  const skipped: number[] = [];
   for (let round = 0; ; round++) {
-    const trace = { ahead: new Uint16Array(scanned.length + 1), lineChecks: [] };
-    const scan = scanAsReference(scanned, trace);
-    const found = markSkips(text, scanned, trace, start);
-    const fresh = found.skipped.filter((r) => !skipped.includes(r));
-    marks = [...new Set([...marks, ...found.marks])].sort((a, b) => a - b);
-    if (fresh.length === 0 || round === 16) return skipped.length > 0 ? { ...scan, markSkips: { skipped, marks } } : scan;
-    skipped = [...skipped, ...fresh].sort((a, b) => a - b);
-    scanned = blankAt(text, skipped);
+    const trace = { ahead: new Uint16Array(text.length + 1), lineChecks: [] };
+    const scan = scanAsReference(blankAt(text, skipped), trace);
+    const found = markSkips(text, trace, start);
+    // The scan is the reader's up to the last character skipped: the next one after it is found right.
+    const last = skipped.length > 0 ? skipped[skipped.length - 1] : -1;
+    const next = found.skipped.find((r) => r > last);
+    if (next === undefined || round === MAX_MARK_ROUNDS) return skipped.length > 0 ? { ...scan, markSkips: { skipped, marks: found.marks } } : scan;
+    skipped.push(next);
   }
 }
+
+/** Characters skipped because of byte order marks that are worked out one at a time, each by a scan of the whole text. */
+const MAX_MARK_ROUNDS = 32;
 
 /** `text` with the characters at `positions` replaced by spaces (both halves of a surrogate pair). */
 export function blankAt(text: string, positions: readonly number[]): string {
@@ -240,12 +242,15 @@ export function controlCharacters(text: string, from: number, to: number): Synta
 
 /** The syntax errors of a parsed document, as diagnostics report them. */
 export function syntaxProblems(doc: Document.Parsed | undefined): SyntaxProblem[] {
-  return (doc?.errors ?? []).map((e) => ({
-    span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
-    // The yaml package reports its own stack overflow (deep nesting) with the engine's message.
-    message: e.code === "RESOURCE_EXHAUSTION" ? "the document nests too deeply to be parsed from here on" : firstLine(e.message),
-    yamlCode: e.code,
-  }));
+  // A tagged scalar is resolved by the decoder, as the reference resolves it: only where a value is read.
+  return (doc?.errors ?? [])
+    .filter((e) => e.code !== "TAG_RESOLVE_FAILED")
+    .map((e) => ({
+      span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
+      // The yaml package reports its own stack overflow (deep nesting) with the engine's message.
+      message: e.code === "RESOURCE_EXHAUSTION" ? "the document nests too deeply to be parsed from here on" : firstLine(e.message),
+      yamlCode: e.code,
+    }));
 }
 
 /**
