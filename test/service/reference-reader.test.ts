@@ -40,6 +40,30 @@ test("each reader error is one diagnostic at its cause", () => {
   assert.deepEqual(syntaxAt(alias), [{ offset: alias.indexOf("*never"), message: "unknown anchor 'never_defined' referenced" }]);
 });
 
+test("a byte order mark that makes the reader skip characters is one error at the mark", () => {
+  const head = P + "# ";
+  const text = head + "x".repeat(1024 - new TextEncoder().encode(head).length) + "\uFEFFyy\nnotes: 1\n";
+  const model = buildPackModel(text);
+  const errors = packDiagnostics(model).filter((d) => d.severity === "error");
+  assert.deepEqual(
+    errors.map((d) => ({ offset: model.lines.offsetAt(d.range.start), message: d.message })),
+    [
+      {
+        offset: text.indexOf("\uFEFF"),
+        message:
+          "a byte order mark (U+FEFF) where the reference's YAML reader starts a 512-byte block of the file makes it skip the first character of the lines that follow (line 41): remove the mark",
+      },
+    ],
+  );
+  assert.deepEqual(
+    errors[0].related?.map((r) => model.lines.offsetAt(r.range.start)),
+    [text.indexOf("notes: 1")],
+  );
+  // One character further, the scanner is past the mark when it asks for the next block: nothing is skipped.
+  const later = head + "x".repeat(1025 - new TextEncoder().encode(head).length) + "\uFEFFyy\nnotes: 1\n";
+  assert.deepEqual(syntaxAt(later), []);
+});
+
 test("readingEnd: where the reference stops reading", () => {
   assert.equal(readingEnd(P), P.length);
   assert.equal(readingEnd(P + "...\nanything: [\n"), P.length);

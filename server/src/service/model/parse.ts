@@ -119,6 +119,7 @@ export function hasInnerMark(text: string): boolean {
 function scanWithMarks(text: string): ReaderScan {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const skipped: number[] = [];
+  const marks = new Set<number>();
   for (let round = 0; ; round++) {
     const trace = { ahead: new Uint16Array(text.length + 1), lineChecks: [] };
     const scan = scanAsReference(blankAt(text, skipped), trace);
@@ -126,7 +127,10 @@ function scanWithMarks(text: string): ReaderScan {
     // The scan is the reader's up to the last character skipped: the next one after it is found right.
     const last = skipped.length > 0 ? skipped[skipped.length - 1] : -1;
     const next = found.skipped.find((r) => r > last);
-    if (next === undefined || round === MAX_MARK_ROUNDS) return skipped.length > 0 ? { ...scan, markSkips: { skipped, marks: found.marks } } : scan;
+    for (const m of found.marks) marks.add(m);
+    if (next === undefined || round === MAX_MARK_ROUNDS) {
+      return skipped.length > 0 ? { ...scan, markSkips: { skipped, marks: [...marks].sort((a, b) => a - b) } } : scan;
+    }
     skipped.push(next);
   }
 }
@@ -195,17 +199,21 @@ export function readerProblems(scan: ReaderScan, text: string, reported: readonl
 function markProblems(scan: ReaderScan, text: string, failed: boolean): SyntaxProblem[] {
   const skips = scan.markSkips;
   if (!skips || !failed) return [];
-  const at = skips.marks[0];
-  const first = skips.skipped.find((r) => r > at) ?? skips.skipped[0];
-  const line = text.slice(0, first).split(/\r\n|[\r\n\u0085\u2028\u2029]/).length;
+  const at = skips.marks[0] ?? skips.skipped[0];
+  const after = skips.skipped.filter((r) => r > at);
+  const lineOf = (offset: number) => text.slice(0, offset).split(/\r\n|[\r\n\u0085\u2028\u2029]/).length;
   return [
     {
       span: { start: at, end: at + 1 },
-      message: `a byte order mark (U+FEFF) where the reference's YAML reader starts a 512-byte block of the file makes it skip the first character of the lines that follow (line ${line}): remove the mark`,
-      yamlCode: REFERENCE_READER,
+      message: `a byte order mark (U+FEFF) where the reference's YAML reader starts a 512-byte block of the file makes it skip the first character of the lines that follow${after.length > 0 ? ` (line ${lineOf(after[0])})` : ""}: remove the mark`,
+      yamlCode: BYTE_ORDER_MARK,
+      related: after.slice(0, 3).map((r) => ({ span: { start: r, end: r + 1 }, message: "the reference's YAML reader skips this character" })),
     },
   ];
 }
+
+/** The code of a byte order mark that makes the reference's reader skip characters (bom-blocks.ts). */
+export const BYTE_ORDER_MARK = "BYTE_ORDER_MARK";
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
 export const REFERENCE_READER = "REFERENCE_READER";

@@ -1,7 +1,7 @@
 import { Document, isMap, isPair, isScalar, isSeq, Node, Scalar } from "yaml";
 import type { Span } from "../types";
 import { lineEnd, lineStart } from "../util/lines";
-import { CONTROL_CHARACTER, type SyntaxProblem } from "./parse";
+import { BYTE_ORDER_MARK, CONTROL_CHARACTER, type SyntaxProblem } from "./parse";
 
 /**
  * The yaml package reports a broken document as it recovers, error after error, most of them consequences of one
@@ -75,6 +75,11 @@ function causeOf(text: string, nodes: NodeIndex, p: SyntaxProblem): Cause {
     const tab = text.indexOf("\t", at);
     const start = tab >= 0 && tab < Math.max(p.span.end, at + 1) ? tab : at;
     return { problem: { ...p, span: { start, end: start + 1 } }, rank: Rank.Opening, noticed: at };
+  }
+  if (p.yamlCode === BYTE_ORDER_MARK) {
+    // What the yaml package reports after it, up to the last character the reference skips, follows from it.
+    const last = Math.max(at, ...(p.related ?? []).map((r) => r.span.start));
+    return { problem: p, rank: Rank.Opening, noticed: last };
   }
   const quote = /^Missing closing (["'])quote/.exec(p.message);
   if (quote) {
