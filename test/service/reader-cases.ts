@@ -190,6 +190,18 @@ export const readerCases: ReaderCase[] = [
     ],
   },
   { name: "a mark at a block's start, the lines after it indented", text: markAt(1024, "notes:\n  # ", "yy\n  a: 1\n  b: 2\n"), want: [] },
+  // A U+FEFF that starts the first node after comment lines is text for the reference (the yaml package drops it).
+  { name: "a mark starting the root after a comment", text: "# about\n\uFEFF#\n" + P, want: "decode" },
+  {
+    name: "a mark starting the first key after a comment",
+    text: "# about\n\uFEFF" + P,
+    want: ["pack.slug is required", "pack.name is required", "pack.family is required"],
+  },
+  {
+    name: "a mark starting the first key after ---",
+    text: "---\n\uFEFF" + P,
+    want: ["pack.slug is required", "pack.name is required", "pack.family is required"],
+  },
   // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
   { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
   { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },

@@ -1,4 +1,4 @@
-import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from "yaml";
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar, visit } from "yaml";
 import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
 import { eachNode } from "./each-node";
@@ -43,13 +43,17 @@ export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
   const reader = scanReader(text);
   const broken = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
-  const source = blankAt(broken, reader.markSkips?.skipped ?? []);
+  const blanked = blankAt(broken, reader.markSkips?.skipped ?? []);
+  const lead = leadingMark(blanked);
+  // The yaml package drops a U+FEFF that starts the document's first node; the reference reads it as text.
+  const source = lead < 0 ? blanked : blanked.slice(0, lead) + "x" + blanked.slice(lead + 1);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
   const doc: Document.Parsed | undefined = withoutStackTraces(
     () => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0],
   );
   if (doc && pads.length > 0) unpadRanges(doc, pads);
+  if (doc && lead >= 0) restoreLeadingMark(doc, lead);
   acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
   const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
@@ -61,6 +65,30 @@ export function parseYaml(text: string): ParsedYaml {
     ...controlCharacters(text, 0, decodedUntil(text, reader)),
   ].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/**
+ * Where a U+FEFF (not the encoding's, at offset 0) starts the first node of the text, after blank and comment
+ * lines only; -1 when none does.
+ */
+function leadingMark(text: string): number {
+  const m = /\uFEFF?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*/y;
+  m.lastIndex = 0;
+  m.test(text);
+  const at = m.lastIndex;
+  return at > 0 && text.charCodeAt(at) === 0xfeff ? at : -1;
+}
+
+/** Puts the U+FEFF that leadingMark found back at the start of the scalar that starts there. */
+function restoreLeadingMark(doc: Document.Parsed, at: number): void {
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.range?.[0] !== at || typeof node.value !== "string") return undefined;
+      node.value = "\uFEFF" + node.value.slice(1);
+      if (typeof node.source === "string") node.source = "\uFEFF" + node.source.slice(1);
+      return visit.BREAK;
+    },
+  });
 }
 
 /**
