@@ -202,6 +202,11 @@ export const readerCases: ReaderCase[] = [
     text: "---\n\uFEFF" + P,
     want: ["pack.slug is required", "pack.name is required", "pack.family is required"],
   },
+  // A named tag handle must be declared by a %TAG directive of the document (the parser fails on it, wherever it is).
+  { name: "an undeclared tag handle", text: swap("family: support", "family: !e!x support"), want: "decode" },
+  { name: "an undeclared tag handle under an ignored key", text: P + "notes: !e!x 1\n", want: "decode" },
+  { name: "a tag handle declared by %TAG", text: "%TAG !e! tag:e,2000:\n---\n" + swap("family: support", "family: !e!x support"), want: [] },
+  { name: "an undeclared tag handle after ...", text: P + "...\nnotes: !e!x 1\n", want: [] },
   // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
   { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
   { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },

@@ -641,6 +641,9 @@ class Scanner {
       const suffixStart = this.pos;
       while (this.pos < this.s.length && URI_CHAR.test(this.s[this.pos])) this.pos++;
       if (handle.length > 1 && handle.endsWith("!") && this.pos === suffixStart) this.fail(start, "did not find expected tag URI");
+      // The parser resolves a named handle (`!e!`) with the document's %TAG directives (`!` and `!!` are built in).
+      if (handle.length > 2 && handle.endsWith("!") && !this.stopping && !this.tagHandles.has(handle))
+        this.fail(start, `found undefined tag handle ${handle}: declare it with a %TAG directive`);
     }
     if (!this.isBlankz(this.pos)) this.fail(start, "did not find expected whitespace or line break after a tag");
   }
