@@ -207,6 +207,11 @@ export const readerCases: ReaderCase[] = [
   { name: "an undeclared tag handle under an ignored key", text: P + "notes: !e!x 1\n", want: "decode" },
   { name: "a tag handle declared by %TAG", text: "%TAG !e! tag:e,2000:\n---\n" + swap("family: support", "family: !e!x support"), want: [] },
   { name: "an undeclared tag handle after ...", text: P + "...\nnotes: !e!x 1\n", want: [] },
+  // A key of a struct's mapping is decoded into a string: a flow mapping or list as a key fails; under an ignored key it is never read.
+  { name: "a mapping as a key of pack", text: swap("  family: support", "  family: support\n  {a: 1}: x"), want: "decode" },
+  { name: "a list as a key of pack", text: swap("  family: support", "  family: support\n  [a]: x"), want: "decode" },
+  { name: "a mapping as a top-level key", text: P + "{a: 1}: x\n", want: "decode" },
+  { name: "a mapping as a key under an ignored key", text: P + "notes:\n  {a: 1}: x\n", want: [] },
   // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
   { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
   { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },

@@ -534,6 +534,12 @@ export class YamlDecoder {
     const source: ObjectSource = { node, anchor, extent: written ? this.span(written) : anchor, keys: new Map(), items: NO_SPANS, writtenIndex: NO_INDEXES };
     if (node)
       for (const p of this.pairs(node)) {
+        // yaml.v3 decodes each key of a struct's mapping into a string: a list or a map fails (its value unread).
+        const keyTarget = this.deref(p.keyNode);
+        if (keyTarget && (isMap(keyTarget) || isSeq(keyTarget))) {
+          this.typeError(p.keyNode, isMap(keyTarget) ? "!!map" : "!!seq", undefined, "string");
+          continue;
+        }
         const ps = this.pairSource(p.keyNode, p.value);
         source.keys.set(p.key, ps);
         if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
