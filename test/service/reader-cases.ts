@@ -212,6 +212,10 @@ export const readerCases: ReaderCase[] = [
   { name: "a list as a key of pack", text: swap("  family: support", "  family: support\n  [a]: x"), want: "decode" },
   { name: "a mapping as a top-level key", text: P + "{a: 1}: x\n", want: "decode" },
   { name: "a mapping as a key under an ignored key", text: P + "notes:\n  {a: 1}: x\n", want: [] },
+  // Anchor and alias names are letters, digits, `-` and `_` for yaml.v3 (YAML 1.2 allows more).
+  { name: "an anchor name with a dot", text: P + "notes: &a.b x\n", want: "decode" },
+  { name: "an anchor name with a non-ASCII letter", text: P + "notes: &\u00e9 x\n", want: "decode" },
+  { name: "an anchor and alias in a flow sequence", text: P + "notes: [&a x, *a]\n", want: [] },
   // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
   { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
   { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },

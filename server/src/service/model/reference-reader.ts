@@ -141,7 +141,7 @@ const CR = 0x0d;
 
 /** Characters of a tag's URI (libyaml's set: alphanumerics, `-_` and these). */
 const URI_CHAR = /[0-9A-Za-z\-_;/?:@&=+$,.!~*'()[\]%]/;
-const FLOW_INDICATOR = /[,[\]{}]/;
+const ANCHOR_CHAR = /[0-9A-Za-z_-]/;
 const HEX = /^[0-9A-Fa-f]+$/;
 /** Runs of characters that need no decision: the rest of a line, and the ordinary text of scalars. */
 const LINE_REST = /[^\r\n\u0085\u2028\u2029]*/y;
@@ -494,7 +494,13 @@ class Scanner {
         this.saveSimpleKey(column, lineStart, start);
         this.simpleKeyAllowed = false;
         this.pos++;
-        while (!this.isBlankz(this.pos) && !FLOW_INDICATOR.test(this.s[this.pos])) this.pos++;
+        {
+          // libyaml's anchor names: letters, digits, `-` and `_`, then a blank or one of `?:,]}%@\``.
+          const name = this.pos;
+          while (ANCHOR_CHAR.test(this.s[this.pos] ?? "")) this.pos++;
+          if (this.pos === name || !(this.isBlankz(this.pos) || "?:,]}%@`".includes(this.s[this.pos])))
+            this.fail(start, "did not find expected alphabetic or numeric character: an anchor or alias name is letters, digits, - and _");
+        }
         if (c === "*") this.nodeEnd();
         return;
       case "!":
