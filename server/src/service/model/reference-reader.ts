@@ -275,6 +275,18 @@ class Scanner {
         const prev = this.code(p - 1);
         const blankBefore = prev === SPACE || prev === TAB || this.isBreak(p - 1);
         const here = this.code(p);
+        if (c === '"' && here === 0x5c /* \ */) {
+          // An escape is skipped whole: 2 characters looked at, then the hex digits of \x, \u, \U at once.
+          if (this.isBreak(p + 1)) {
+            need(p, 3);
+            continue;
+          }
+          const width = { x: 2, u: 4, U: 8 }[this.s[p + 1]] ?? 0;
+          need(p, 2);
+          if (width) need(p + 2, width);
+          p += 1 + width;
+          continue;
+        }
         if (here === SPACE || here === TAB) need(p, blankBefore ? 1 : 2);
         else if (!this.isBreak(p)) need(p, blankBefore || (p === start + 1 && (c === '"' || c === "'")) ? 4 : 2);
       }
