@@ -219,6 +219,10 @@ export const readerCases: ReaderCase[] = [
   { name: "an anchor name with a dot", text: P + "notes: &a.b x\n", want: "decode" },
   { name: "an anchor name with a non-ASCII letter", text: P + "notes: &\u00e9 x\n", want: "decode" },
   { name: "an anchor and alias in a flow sequence", text: P + "notes: [&a x, *a]\n", want: [] },
+  // The non-specific tag `!` resolves a plain scalar as if it had no tag; a quoted one stays text.
+  { name: "! on a plain number", text: swap("  number: 1", "  number: ! 1"), want: [] },
+  { name: "! on a plain number in evaluation_spec", text: swap("version_number: 1", "version_number: ! 1"), want: [] },
+  { name: "! on a quoted number", text: swap("  number: 1", '  number: ! "1"'), want: "decode" },
   // !!timestamp is resolved only where a value is read; into a string it decodes as its text.
   { name: "!!timestamp with a non-date under an ignored key", text: P + "notes: !!timestamp mock\n", want: [] },
   { name: "!!timestamp with a non-date in a string field", text: swap("family: support", "family: !!timestamp mock"), want: "decode" },

@@ -215,7 +215,8 @@ export class YamlDecoder {
       }
       return r;
     }
-    if (!plain || tag === "!") return { tag: "!!str", value: text };
+    // `!` (non-specific) resolves a plain scalar as if untagged (yaml.v3 parser.node); quoted, it is text.
+    if (!plain) return { tag: "!!str", value: text };
     return resolvePlain(text);
   }
 
