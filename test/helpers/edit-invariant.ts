@@ -49,9 +49,12 @@ function rangeOf(n: Node): [number, number] {
   return n.range ? [n.range[0], n.range[1]] : [0, 0];
 }
 
-/** A lone CR ends a line for the reference (and for the model, which parses it the same way): same offsets, LF. */
+/**
+ * A lone CR, NEL, LS and PS end a line for the reference's reader (yaml.v3) and for the model, which parses them
+ * the same way (model/parse.ts): same offsets, LF, so that "parses" means what it means to the reference.
+ */
 function asLf(text: string): string {
-  return text.replace(/\r(?!\n)/g, "\n");
+  return text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n");
 }
 
 function comments(text: string): string[] {
