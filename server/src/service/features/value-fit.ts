@@ -1,6 +1,5 @@
 import type { PackModel } from "../pack-model";
 import { enumValues } from "../catalog";
-import type { PathSegment } from "../model/cursor";
 import { isSupportedEvidenceReference } from "../rules/evaluation-spec/evidence";
 import { configEntry, referenceOf } from "./schema";
 import { symbolIndex } from "./symbol-index";
