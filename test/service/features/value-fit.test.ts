@@ -129,3 +129,26 @@ test("the edit invariant reads NEL as a line break, as the reference's reader do
   assert.equal(parsesWhole(text), false);
   assert.equal(parsesWhole(text.replace("\u0085", " ")), true);
 });
+
+test("an unknown key is renamed only to a key that takes its value", () => {
+  const text = fixture("unknown-key-takes-its-value.pack.yaml");
+  const titles = quickFixes(buildPackModel(text, URI), "unknown-key").map((a) => a.title);
+  assert.ok(!titles.includes('Rename key to "challenge_key"'), titles.join(", "));
+  assertEveryFixWhole(text);
+  const named = text.replace("challeng_key: exact", "challeng_key: refund-question");
+  assert.ok(quickFixes(buildPackModel(named, URI), "unknown-key").some((a) => a.title === 'Rename key to "challenge_key"'));
+  assertEveryFixWhole(named);
+});
+
+test("completion on a key of a map written where a list goes keeps the pack whole", () => {
+  const text = fixture("map-where-a-list-goes.pack.yaml");
+  const model = buildPackModel(text, URI);
+  const invariant = new EditInvariant(text);
+  for (const needle of ["kind: text", "source: input"]) {
+    for (const after of [0, 2, 4]) {
+      for (const item of completion(model, model.lines.positionAt(text.indexOf(needle) + after)).items) {
+        assert.deepEqual(invariant.problems(completionEdits(item)), [], `"${item.label}" at ${needle}+${after}`);
+      }
+    }
+  }
+});

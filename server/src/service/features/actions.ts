@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
+import { isAlias, isMap, isNode, isScalar, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
 import { rangesTouch } from "../diagnostics";
@@ -417,10 +417,29 @@ function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: 
 
 const unknownKey: Fix = (model, d) => {
   if (d.code !== "unknown-key" || !Array.isArray(d.data?.suggestions)) return [];
+  const entry = d.data!.entry;
+  const value = scalarValueOfKey(model, spanOf(model, d));
+  // Renamed, the key takes the value written after it: `challeng_key: exact` is no fix as `challenge_key: exact`.
+  const fits = (key: string) => typeof entry !== "string" || value === undefined || valueFits(model, { entry, owner: {}, key }, value);
   return (d.data!.suggestions as unknown[])
-    .filter((s): s is string => typeof s === "string")
+    .filter((s): s is string => typeof s === "string" && fits(s))
     .flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
 };
+
+/** The scalar value (as a string) of the pair whose key starts at `span`, when there is one. */
+function scalarValueOfKey(model: PackModel, span: Span): string | undefined {
+  let found: string | undefined;
+  if (model.yaml) {
+    visit(model.yaml, {
+      Pair(_key, pair) {
+        if (!isNode(pair.key) || pair.key.range?.[0] !== span.start) return undefined;
+        if (isScalar(pair.value) && pair.value.value !== null && typeof pair.value.value !== "object") found = String(pair.value.value);
+        return visit.BREAK;
+      },
+    });
+  }
+  return found;
+}
 
 // ---- duplicate key ----
 

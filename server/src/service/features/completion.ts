@@ -320,7 +320,11 @@ function keyRole(env: Env): CompletionItem[] {
   const shape = env.shape(env.c.path);
   if (!shape) return [];
   if (shape.kind === "object") return keyItems(env, shape.entry, false, presentKeys(env));
-  if (shape.kind === "list") return listItems(env, shape.of, env.c.path, true);
+  if (shape.kind === "list") {
+    // A map written where a list goes: a dash before one of its keys would push that key out of line with the others.
+    if (isMap(env.c.node) && !env.c.node.flow && env.c.node.items.length > 1) return [];
+    return listItems(env, shape.of, env.c.path, true);
+  }
   return [];
 }
 

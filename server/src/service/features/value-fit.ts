@@ -1,7 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { enumValues } from "../catalog";
 import { isSupportedEvidenceReference } from "../rules/evaluation-spec/evidence";
-import { configEntry, referenceOf } from "./schema";
+import { closedEnumOf, configEntry, referenceOf } from "./schema";
 import { symbolIndex } from "./symbol-index";
 
 /**
@@ -25,13 +25,28 @@ export interface ValueSite {
 type Requirements = (model: PackModel, owner: Obj, value: string) => string[];
 type Obj = Record<string, unknown>;
 
-/** Whether writing `value` at `site` adds no error the value there now does not already cause. */
+/** Whether writing `value` at `site` adds no error the value there now (or the key's absence) does not already cause. */
 export function valueFits(model: PackModel, site: ValueSite, value: string): boolean {
   const owner = site.owner as Obj;
-  const unmet = unmetBy(model, site, owner);
+  const requirements = REQUIREMENTS[`${site.entry}#${site.key}`];
+  const unmet = (v: string) => (requirements ? requirements(model, owner, v) : []);
   const now = field(owner, site.key);
+  // The rules read a missing value as "" (an unknown validator type needs expected_from, written or not).
   const already = new Set(unmet(typeof now === "string" ? now : ""));
-  return unmet(value).every((code) => already.has(code));
+  return unmet(value).every((code) => already.has(code)) && isValidValue(model, site, value);
+}
+
+/** A value of a closed enum is one of its values; a reference's names a declared symbol. */
+function isValidValue(model: PackModel, site: ValueSite, value: string): boolean {
+  const values = closedEnumOf(site.entry, site.key);
+  if (values && !values.includes(value)) return false;
+  const ref = referenceOf(site.entry, site.key);
+  return (
+    ref?.kind !== "symbol" ||
+    symbolIndex(model)
+      .declaredAnywhere(ref.symbol)
+      .some((d) => d.name === value)
+  );
 }
 
 /** The declared names a reference key may take, the ones nearest the site first; empty when the key is no reference. */
@@ -47,22 +62,6 @@ export function referenceValues(model: PackModel, site: ValueSite, scope = ""): 
   ];
   const near = NEAREST[`${site.entry}#${site.key}`]?.(model, site.owner);
   return near && names.includes(near) ? [near, ...names.filter((n) => n !== near)] : names;
-}
-
-function unmetBy(model: PackModel, site: ValueSite, owner: Obj): (value: string) => string[] {
-  const requirements = REQUIREMENTS[`${site.entry}#${site.key}`];
-  const ref = referenceOf(site.entry, site.key);
-  return (value) => {
-    const out = requirements ? requirements(model, owner, value) : [];
-    if (
-      ref?.kind === "symbol" &&
-      !symbolIndex(model)
-        .declaredAnywhere(ref.symbol)
-        .some((d) => d.name === value)
-    )
-      out.push("undeclared");
-    return out;
-  };
 }
 
 /** A key as the decoder finds it: exact, else ASCII case-insensitive (keys inside evaluation_spec). */
