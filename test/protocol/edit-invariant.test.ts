@@ -145,3 +145,40 @@ test("protocol: a rename onto an existing key is refused with RequestFailed", as
     },
   );
 });
+
+test("protocol: split and insertions placed by structure: anchors their aliases need, nested maps and comments", async () => {
+  const mixed = pack({
+    challenges: `${sections.challenges}  - key: billing-question\n    title: Billing\n    category: billing\n    difficulty: easy\n`,
+    inputSets: sections.inputSets.replace(
+      "    cases:\n",
+      "    cases:\n      - challenge_key: billing-question\n        case_key: billing-basic\n        payload: &shared\n          customer_message: Where is my invoice?\n" +
+        "      - challenge_key: refund-question\n        case_key: refund-shared\n        payload: *shared\n",
+    ),
+  });
+  const nested = pack({
+    challenges: sections.challenges.replace(
+      "    difficulty: easy\n",
+      "    metadata:\n      owner:\n        team: support\n          # a more-indented comment\n",
+    ),
+  });
+  for (const text of [mixed, nested]) {
+    const { uri, diagnostics } = await open(text);
+    const invariant = new EditInvariant(text);
+    let checked = 0;
+    for (const d of diagnostics) {
+      for (const a of await quickFixes(uri, d)) {
+        assert.deepEqual(invariant.problems(a.edit!.changes![uri], serviceDiagnostic(text, d)), [], a.title);
+        checked++;
+      }
+    }
+    assert.ok(checked > 0, text);
+    // Fix all: one edit, whole, and it adds no error.
+    const whole = { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } };
+    const all = await request<CodeAction[]>(P.CodeActionRequest.type, {
+      textDocument: { uri },
+      range: whole,
+      context: { diagnostics: [], only: ["source.fixAll"] },
+    });
+    for (const a of all) assert.deepEqual(invariant.problems(a.edit!.changes![uri]), [], a.title);
+  }
+});
