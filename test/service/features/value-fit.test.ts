@@ -138,6 +138,10 @@ test("an unknown key is renamed only to a key that takes its value", () => {
   const named = text.replace("challeng_key: exact", "challeng_key: refund-question");
   assert.ok(quickFixes(buildPackModel(named, URI), "unknown-key").some((a) => a.title === 'Rename key to "challenge_key"'));
   assertEveryFixWhole(named);
+  // A declared challenge, but not the one the other case of the set names: the set would mix challenges.
+  const other = text.replace("challeng_key: exact", "challeng_key: billing-question");
+  assert.ok(!quickFixes(buildPackModel(other, URI), "unknown-key").some((a) => a.title === 'Rename key to "challenge_key"'));
+  assertEveryFixWhole(other);
 });
 
 test("completion on a key of a map written where a list goes keeps the pack whole", () => {

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, Node, visit, YAMLSeq } from "yaml";
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
 import { rangesTouch } from "../diagnostics";
@@ -7,7 +7,7 @@ import type { CodeAction, PackDiagnostic, Range, Span, WorkspaceEdit } from "../
 import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
 import type { PathSegment } from "../model/cursor";
-import { parseFieldPath, valueAtField } from "../model/paths";
+import { decodedAt, parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
 import type { TextEdit } from "vscode-languageserver-types";
@@ -418,26 +418,34 @@ function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: 
 const unknownKey: Fix = (model, d) => {
   if (d.code !== "unknown-key" || !Array.isArray(d.data?.suggestions)) return [];
   const entry = d.data!.entry;
-  const value = scalarValueOfKey(model, spanOf(model, d));
+  const written = pairAtKey(model, spanOf(model, d));
   // Renamed, the key takes the value written after it: `challeng_key: exact` is no fix as `challenge_key: exact`.
-  const fits = (key: string) => typeof entry !== "string" || value === undefined || valueFits(model, { entry, owner: {}, key }, value);
+  const fits = (key: string) =>
+    typeof entry !== "string" || written?.value === undefined || valueFits(model, { entry, owner: written.owner ?? {}, key }, written.value);
   return (d.data!.suggestions as unknown[])
     .filter((s): s is string => typeof s === "string" && fits(s))
     .flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
 };
 
-/** The scalar value (as a string) of the pair whose key starts at `span`, when there is one. */
-function scalarValueOfKey(model: PackModel, span: Span): string | undefined {
-  let found: string | undefined;
-  if (model.yaml) {
-    visit(model.yaml, {
-      Pair(_key, pair) {
-        if (!isNode(pair.key) || pair.key.range?.[0] !== span.start) return undefined;
-        if (isScalar(pair.value) && pair.value.value !== null && typeof pair.value.value !== "object") found = String(pair.value.value);
-        return visit.BREAK;
-      },
-    });
-  }
+/** The pair whose key starts at `span`: its scalar value (as a string) and the decoded object it is written in, when there are. */
+function pairAtKey(model: PackModel, span: Span): { value?: string; owner?: object } | undefined {
+  let found: { value?: string; owner?: object } | undefined;
+  if (!model.yaml) return undefined;
+  visit(model.yaml, {
+    Pair(_key, pair, ancestors) {
+      if (!isNode(pair.key) || pair.key.range?.[0] !== span.start) return undefined;
+      const value = isScalar(pair.value) && pair.value.value !== null && typeof pair.value.value !== "object" ? String(pair.value.value) : undefined;
+      // The written path of the map the pair is in: keys of the pairs above it, indexes of the list items.
+      const path: PathSegment[] = [];
+      ancestors.forEach((a, i) => {
+        if (isPair(a) && isScalar(a.key)) path.push(String(a.key.value));
+        else if (isSeq(a)) path.push(a.items.indexOf(ancestors[i + 1] as never));
+      });
+      const owner = decodedAt(model.bundle, model.sources, path)?.value;
+      found = { value, owner: owner && typeof owner === "object" && !Array.isArray(owner) ? owner : undefined };
+      return visit.BREAK;
+    },
+  });
   return found;
 }
 

@@ -32,8 +32,14 @@ export function valueFits(model: PackModel, site: ValueSite, value: string): boo
   const unmet = (v: string) => (requirements ? requirements(model, owner, v) : []);
   const now = field(owner, site.key);
   // The rules read a missing value as "" (an unknown validator type needs expected_from, written or not).
-  const already = new Set(unmet(typeof now === "string" ? now : ""));
-  return unmet(value).every((code) => already.has(code)) && isValidValue(model, site, value);
+  const already = counts(unmet(typeof now === "string" ? now : ""));
+  return [...counts(unmet(value))].every(([code, n]) => n <= (already.get(code) ?? 0)) && isValidValue(model, site, value);
+}
+
+function counts(codes: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of codes) out.set(c, (out.get(c) ?? 0) + 1);
+  return out;
 }
 
 /** A value of a closed enum is one of its values; a reference's names a declared symbol. */
@@ -147,7 +153,22 @@ const executionMode: Requirements = (model, version, mode) => {
   return out;
 };
 
+/** rules/input-sets.ts: the cases of an input set name the challenge its first case with one names; one mismatch each. */
+const caseChallenge: Requirements = (model, c, key) => {
+  const set = model.bundle.input_sets.find((s) => s.cases.includes(c as never));
+  let reference = "";
+  const out: string[] = [];
+  for (const other of set?.cases ?? []) {
+    const k = other === (c as never) ? key : other.challenge_key;
+    if (k === "") continue;
+    if (reference === "") reference = k;
+    else if (k !== reference) out.push("case-challenge-key-mixed");
+  }
+  return out;
+};
+
 const REQUIREMENTS: Record<string, Requirements> = {
+  "input_sets[].cases[]#challenge_key": caseChallenge,
   "version.evaluation_spec.validators[]#type": validatorType,
   "version.evaluation_spec#judge_mode": judgeMode,
   "version.evaluation_spec.scorecard#strategy": scorecardStrategy,
