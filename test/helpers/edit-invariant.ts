@@ -84,7 +84,11 @@ function editSpans(text: string, edits: TextEdit[]): [number, number][] {
   return edits.map((e) => [at(e.range.start), at(e.range.end)]);
 }
 
-const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message}`;
+/**
+ * A diagnostic as the invariant counts it: its code and message. Converting legacy `items` renames the path a
+ * decode error names (`input_sets[].items[].payload` → `input_sets[].cases[].payload`): the same error, not a new one.
+ */
+const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message.replace(/\binput_sets\[\]\.items\[\]/g, "input_sets[].cases[]")}`;
 
 /** Whether a document parses with the reader's rules (no syntax errors, duplicate keys or unknown anchors): the invariant's domain. */
 export function parsesWhole(text: string): boolean {

@@ -156,3 +156,23 @@ test("completion on a key of a map written where a list goes keeps the pack whol
     }
   }
 });
+
+test("converting legacy items keeps a decode error the same error: the invariant reads items[] as cases[]", () => {
+  const text = fixture("legacy-items-string-payload.pack.yaml");
+  const model = buildPackModel(text, URI);
+  assert.ok(packDiagnostics(model).some((d) => d.code === "yaml-type-mismatch" && d.message.includes("input_sets[].items[].payload")));
+  const [convert] = quickFixes(model, "legacy-items");
+  assert.ok(convert, "the conversion is offered");
+  assertEveryFixWhole(text);
+  // A new error is still one: the same conversion with a broken key adds case-key errors.
+  const invariant = new EditInvariant(text);
+  const broken = convert.edit.changes[URI].map((e) => (e.newText === "case_key" ? { ...e, newText: "case_kee" } : e));
+  assert.ok(
+    invariant
+      .problems(
+        broken,
+        packDiagnostics(model).find((d) => d.code === "legacy-items"),
+      )
+      .some((p) => p.startsWith("added an error")),
+  );
+});
