@@ -176,3 +176,14 @@ test("converting legacy items keeps a decode error the same error: the invariant
       .some((p) => p.startsWith("added an error")),
   );
 });
+
+test("a did-you-mean reference is offered only where it does not mix the set's challenges", () => {
+  const text = fixture("two-cases-one-typo.pack.yaml");
+  const titles = quickFixes(buildPackModel(text, URI), "case-challenge-key-undeclared").map((a) => a.title);
+  assert.ok(!titles.includes('Change to "refund-questions"'), titles.join(", "));
+  assertEveryFixWhole(text);
+  // With one case naming it, the change is the fix.
+  const one = text.replace(/      - challenge_key: refund-question\n        case_key: refund-expired\n[^]*$/, "");
+  assert.ok(quickFixes(buildPackModel(one, URI), "case-challenge-key-undeclared").some((a) => a.title === 'Change to "refund-questions"'));
+  assertEveryFixWhole(one);
+});

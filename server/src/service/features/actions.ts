@@ -314,17 +314,20 @@ const undeclaredReference: Fix = (model, d) => {
   const out: CodeAction[] = [];
   // A name the same list already holds is no fix: `[v1, v2]` would become `[v1, v1]`.
   const siblings = new Set(listSiblings(model, d));
+  // A declared name can still be no fix where it lands: one case of a set moved to another challenge mixes the set.
+  const site = writtenField(model, d)?.site;
   closest(
     name,
-    declared.filter((n) => !siblings.has(n)),
+    declared.filter((n) => !siblings.has(n) && (!site || valueFits(model, site, n))),
   ).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
   });
-  const site = DECLARABLE[kind];
-  const listPath = site && ref ? site.list(ref) : site?.list({ kind, name, span, scope: "", field: "" });
-  if (site && listPath && !declared.includes(name)) {
+  const declarable = DECLARABLE[kind];
+  const listPath = declarable && ref ? declarable.list(ref) : declarable?.list({ kind, name, span, scope: "", field: "" });
+  if (declarable && listPath && !declared.includes(name)) {
     const owner = valueAtField(model.bundle, listPath.slice(0, -1)) as object | undefined;
-    const e = owner && typeof owner === "object" ? appendItem(model, owner, String(listPath[listPath.length - 1]), skeleton(site.entry, name)) : undefined;
+    const e =
+      owner && typeof owner === "object" ? appendItem(model, owner, String(listPath[listPath.length - 1]), skeleton(declarable.entry, name)) : undefined;
     out.push(...action(model, `Declare ${noun(kind)} "${name}"`, d, [e]));
   }
   return out;
