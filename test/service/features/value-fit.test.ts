@@ -187,3 +187,18 @@ test("a did-you-mean reference is offered only where it does not mix the set's c
   assert.ok(quickFixes(buildPackModel(one, URI), "case-challenge-key-undeclared").some((a) => a.title === 'Change to "refund-questions"'));
   assertEveryFixWhole(one);
 });
+
+test("renaming a misspelt key over a block is offered without claiming to fix, and fix all leaves it", () => {
+  const text = fixture("misspelt-block-key.pack.yaml");
+  const model = buildPackModel(text, URI);
+  const d = packDiagnostics(model).find((x) => x.code === "unknown-key");
+  assert.ok(d);
+  const renames = codeActions(model, d.range).filter((a) => a.title.startsWith('Rename key to "input_sets"'));
+  assert.equal(renames.length, 1);
+  assert.equal(renames[0].diagnostics, undefined);
+  assert.ok(!renames[0].isPreferred);
+  assertEveryFixWhole(text);
+  const whole = { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) };
+  const fixAll = codeActions(model, whole, {}, ["source.fixAll"]);
+  assert.ok(fixAll.every((a) => !a.edit.changes[URI].some((e) => e.newText === "input_sets")));
+});

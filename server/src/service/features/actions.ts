@@ -425,14 +425,21 @@ const unknownKey: Fix = (model, d) => {
   // Renamed, the key takes the value written after it: `challeng_key: exact` is no fix as `challenge_key: exact`.
   const fits = (key: string) =>
     typeof entry !== "string" || written?.value === undefined || valueFits(model, { entry, owner: written.owner ?? {}, key }, written.value);
-  return (d.data!.suggestions as unknown[])
-    .filter((s): s is string => typeof s === "string" && fits(s))
-    .flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
+  const suggestions = (d.data!.suggestions as unknown[]).filter((s): s is string => typeof s === "string" && fits(s));
+  if (written?.collection) {
+    // Renamed, a whole block the reference ignored is read, with whatever errors it holds: offered, never claimed as the fix.
+    return suggestions.map((s) => ({
+      title: `Rename key to "${s}" (its content is then checked)`,
+      kind: QUICK_FIX,
+      edit: { changes: { [model.lines.uri]: [edit(model, spanOf(model, d), s)] } },
+    }));
+  }
+  return suggestions.flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
 };
 
-/** The pair whose key starts at `span`: its scalar value (as a string) and the decoded object it is written in, when there are. */
-function pairAtKey(model: PackModel, span: Span): { value?: string; owner?: object } | undefined {
-  let found: { value?: string; owner?: object } | undefined;
+/** The pair whose key starts at `span`: its scalar value (as a string) or whether it is a collection, and the decoded object it is written in. */
+function pairAtKey(model: PackModel, span: Span): { value?: string; collection: boolean; owner?: object } | undefined {
+  let found: { value?: string; collection: boolean; owner?: object } | undefined;
   if (!model.yaml) return undefined;
   visit(model.yaml, {
     Pair(_key, pair, ancestors) {
@@ -445,7 +452,8 @@ function pairAtKey(model: PackModel, span: Span): { value?: string; owner?: obje
         else if (isSeq(a)) path.push(a.items.indexOf(ancestors[i + 1] as never));
       });
       const owner = decodedAt(model.bundle, model.sources, path)?.value;
-      found = { value, owner: owner && typeof owner === "object" && !Array.isArray(owner) ? owner : undefined };
+      const collection = isMap(pair.value) || isSeq(pair.value) || isAlias(pair.value);
+      found = { value, collection, owner: owner && typeof owner === "object" && !Array.isArray(owner) ? owner : undefined };
       return visit.BREAK;
     },
   });
