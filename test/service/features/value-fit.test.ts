@@ -183,7 +183,7 @@ test("a did-you-mean reference is offered only where it does not mix the set's c
   assert.ok(!titles.includes('Change to "refund-questions"'), titles.join(", "));
   assertEveryFixWhole(text);
   // With one case naming it, the change is the fix.
-  const one = text.replace(/      - challenge_key: refund-question\n        case_key: refund-expired\n[^]*$/, "");
+  const one = text.replace(/ {6}- challenge_key: refund-question\n {8}case_key: refund-expired\n[^]*$/, "");
   assert.ok(quickFixes(buildPackModel(one, URI), "case-challenge-key-undeclared").some((a) => a.title === 'Change to "refund-questions"'));
   assertEveryFixWhole(one);
 });
