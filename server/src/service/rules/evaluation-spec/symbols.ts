@@ -13,7 +13,7 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix); a dimension
  * of source `validators` with no list reads every validator (an implicit reference at its key).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
- * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`) refer to that key in every case (EVERY_CASE).
+ * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`, `case.payload.<f>`) refer to that key in every case (EVERY_CASE).
  */
 const BUILTIN = enums.builtin_dimension_keys.values as Record<string, { source: string }>;
 const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
@@ -90,6 +90,6 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
   });
 
   for (const p of caseEvidencePaths(spec, at, text)) {
-    if (p.kind !== "payload" && p.nameSpan) symbols.reference({ kind: p.kind, name: p.name, span: p.nameSpan, scope: EVERY_CASE, field: p.field });
+    if (p.nameSpan) symbols.reference({ kind: p.kind, name: p.name, span: p.nameSpan, scope: EVERY_CASE, field: p.field });
   }
 };
