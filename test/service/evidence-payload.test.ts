@@ -328,6 +328,8 @@ test("payload paths: a field no path reads renames in its own case only; an alia
   `;
   const text = payloadPack({ target: "case.payload.answer", cases: aliased });
   assert.deepEqual(warnings(text), []);
+  const onPath = atCursor(cursorAt(text, "case.payload.answer", 0, 14));
+  assert.match((hover(onPath.model, onPath.position)!.contents as { value: string }).value, /; 2 of 2 cases have it in the payload\./);
   assert.equal(warnings(text.replace("case.payload.answer", "case.payload.answr")).length, 1);
   const at = atCursor(cursorAt(text, "case.payload.answer", 0, 14));
   const renamed = rename(at.model, at.position, "reply");

@@ -53,11 +53,14 @@ const EVIDENCE_PREFIX: Partial<Record<SymbolKind, string>> = { input: "case.inpu
 /** What an evidence path reads, and in how many cases it is there. */
 function evidenceHover(model: PackModel, sym: SymbolEntry, declaring: number): string {
   const path = `${EVIDENCE_PREFIX[sym.kind]}${sym.name}`;
-  const cases = model.bundle.input_sets.reduce((n, set) => n + set.cases.length, 0);
-  const there =
-    sym.kind === "payload"
-      ? `${declaring} of ${cases} case${cases === 1 ? "" : "s"} ${declaring === 1 ? "has" : "have"} it in the payload`
-      : `${declaring} of ${cases} case${cases === 1 ? "" : "s"} declare${declaring === 1 ? "s" : ""} it`;
+  const all = model.bundle.input_sets.flatMap((set) => set.cases);
+  const of = `of ${all.length} case${all.length === 1 ? "" : "s"}`;
+  let there = `${declaring} ${of} declare${declaring === 1 ? "s" : ""} it`;
+  if (sym.kind === "payload") {
+    // Counted by case, not by declaration: an aliased payload's key is declared once for the cases sharing it.
+    const having = all.filter((c) => c.payload && Object.hasOwn(c.payload, sym.name)).length;
+    there = `${having} ${of} ${having === 1 ? "has" : "have"} it in the payload`;
+  }
   return `**evidence** \`${path}\` reads ${evidenceReads(path)}; ${there}.\n\n---\n\n`;
 }
 
