@@ -353,3 +353,20 @@ test("payload paths: payload keys are left to the grammar's colours; the path's 
     [["property", "expected_report"]],
   );
 });
+
+test("payload paths: a path read through an aliased list (two judges, one context_from) is renamed once", () => {
+  const text = payloadPack({ contextFrom: ["final_output", "case.payload.expected_report"] })
+    .replace("        context_from:\n", "        context_from: &ctx\n")
+    .replace(
+      "    scorecard:",
+      "      - key: second\n        mode: rubric\n        rubric: Is it polite?\n        model: claude-sonnet-4-6\n        context_from: *ctx\n    scorecard:",
+    );
+  assert.ok(text.includes("context_from: *ctx"));
+  assert.deepEqual(warnings(text), []);
+  const { model, position } = atCursor(cursorAt(text, "expected_report:", 0, 2));
+  assert.equal(references(model, position, false).length, 2, "each judge reads it");
+  const result = rename(model, position, "expected_answer");
+  assert.ok(result && "edit" in result);
+  assert.equal(result.edit.changes[URI].length, 3, "the path once, the key in both cases");
+  assert.equal(applyWorkspaceEdit(text, result.edit), text.replaceAll("expected_report", "expected_answer"));
+});
