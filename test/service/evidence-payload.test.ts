@@ -303,6 +303,13 @@ test("payload paths: rename refused onto a field a declaring case already has, o
   });
 });
 
+test("payload paths: payload keys are names only where the spec reads the payload", () => {
+  const text = payloadPack({ expectedFrom: "case.inputs.prompt" });
+  const { model, position } = atCursor(cursorAt(text, "expected_report:", 0, 2));
+  assert.equal(prepareRename(model, position), null);
+  assert.deepEqual(references(model, position, true), []);
+});
+
 test("payload paths: a field no path reads renames in its own case only; an aliased payload is one text, edited once", () => {
   const { model, position } = atCursor(cursorAt(reads, "region:", 0, 1));
   const result = rename(model, position, "area");

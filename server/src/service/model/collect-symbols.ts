@@ -1,7 +1,6 @@
 import type { SymbolCollector } from "./pack-model-type";
 import { nameIn, type SymbolKind } from "./symbols";
 import { referencedSymbol } from "./references";
-import { writtenPayload } from "./case-payload";
 
 const CASE = "input_sets[].cases[]";
 const challengeOfCase = referencedSymbol(CASE, "challenge_key");
@@ -9,9 +8,9 @@ const assetOfRef = referencedSymbol("artifact_ref", "key");
 const assetOfInput = referencedSymbol(`${CASE}.inputs[]`, "artifact_key");
 const assetOfExpectation = referencedSymbol("expectation", "artifact_key");
 
-/** The keys of challenges, input sets, cases, inputs, expectations, payload fields and assets, and the references to them. */
+/** The keys of challenges, input sets, cases, inputs, expectations and assets, and the references to them. */
 export const packKeySymbols: SymbolCollector = (model) => {
-  const { bundle: b, at, symbols, text, sources } = model;
+  const { bundle: b, at, symbols, text } = model;
   const declare = (kind: SymbolKind, obj: object, key: string, name: string, field: string, scope = "") => {
     if (name !== "" && at.has(obj, key)) symbols.declare({ kind, name, span: nameIn(text, at.value(obj, key), name), scope, field });
   };
@@ -19,7 +18,6 @@ export const packKeySymbols: SymbolCollector = (model) => {
     if (name !== "" && at.has(obj, key)) symbols.reference({ kind, name, span: nameIn(text, at.value(obj, key), name), scope, field });
   };
 
-  const payloadKeysSeen = new Set<number>();
   b.version.assets.forEach((a, k) => declare("asset", a, "key", a.key, `version.assets[${k}].key`));
   b.challenges.forEach((c, i) => {
     declare("challenge", c, "key", c.key, `challenges[${i}].key`);
@@ -44,15 +42,6 @@ export const packKeySymbols: SymbolCollector = (model) => {
         const m = /^(input|artifact):(.*)$/s.exec(e.source);
         if (m) refer(m[1] === "input" ? "input" : "asset", e, "source", m[2].trim(), `${ep}.source`, m[1] === "input" ? cp : "");
       });
-      // The top-level keys of the payload, which `case.payload.<f>` reads. A key written once and read by several
-      // cases (an aliased payload, a merged anchor) is declared once: it is one text to rename.
-      const payload = writtenPayload(set, j, sources);
-      for (const k of payload ? Object.keys(payload) : []) {
-        const span = at.has(payload, k) ? nameIn(text, at.key(payload, k), k) : undefined;
-        if (k === "" || !span || payloadKeysSeen.has(span.start)) continue;
-        payloadKeysSeen.add(span.start);
-        symbols.declare({ kind: "payload", name: k, span, scope: cp, field: `${cp}.payload` });
-      }
     });
   });
 };
