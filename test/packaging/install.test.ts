@@ -44,6 +44,7 @@ test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG a
     "LICENSE",
     "README.md",
     "lib/THIRD-PARTY-NOTICES.md",
+    "lib/index-worker.js",
     "lib/packlint-language-server.js",
     "lib/packlint.js",
     "lib/worker.js",
