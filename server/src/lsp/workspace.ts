@@ -80,6 +80,7 @@ export class Workspace {
           host.trace(`indexed ${uri} from its open document`);
           return summarize(session, decoded);
         }
+        host.trace(`sent ${uri} to the worker thread`);
         const summary = await this.analysis.analyze(kind, decoded, uri, this.scopes.roots());
         host.trace(`indexed ${uri} in the worker thread`);
         return summary;
