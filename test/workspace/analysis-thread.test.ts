@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
 import { AnalysisThread } from "../../server/src/workspace/analysis-thread";
@@ -123,4 +124,32 @@ test("worker thread: terminate rejects what is still to come, and every later fi
   await waiting;
   await assert.rejects(thread.analyze(good.kind, good.decoded, good.uri, [root]), /terminated/);
   assert.equal(thread.pending, 0);
+});
+
+/** The nice value of each thread of this process (Linux: /proc/self/task/TID/stat, its 19th field). */
+function threadNiceValues(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+  }
+  return out;
+}
+
+test("worker thread: background priority, the worker thread's alone (Linux); elsewhere the process keeps its priority", async () => {
+  const before = getPriority();
+  const niceBefore = process.platform === "linux" ? threadNiceValues() : new Map<number, number>();
+  const thread = new AnalysisThread();
+  try {
+    const good = file("packs/good.pack.yaml");
+    await thread.analyze(good.kind, good.decoded, good.uri, [root]); // the worker is running now
+    assert.equal(getPriority(), before, "the main thread's (and, off Linux, the process's) priority is unchanged");
+    if (process.platform === "linux") {
+      const added = [...threadNiceValues()].filter(([tid]) => !niceBefore.has(tid)).map(([, nice]) => nice);
+      assert.ok(added.includes(19), `a new thread at nice 19 (new threads' nice values: ${added.join(", ")})`);
+      assert.equal(threadNiceValues().get(process.pid), before);
+    }
+  } finally {
+    await thread.terminate();
+  }
 });
