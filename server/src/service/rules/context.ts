@@ -14,6 +14,8 @@ export interface ReportExtra {
   message?: string;
   related?: { span: Span; message: string }[];
   data?: Record<string, unknown>;
+  /** The problem in an author's words where the message is in Go's (a type error naming Go types). */
+  text?: string;
 }
 
 /** What a rule sees: the normalized bundle, where each value was written, and a way to report. */
@@ -38,7 +40,7 @@ export class RuleContext {
       if (hasPlaceholders(r.message) && !extra.fill) throw new Error(`rule ${code} needs the values of its message's placeholders`);
       message = extra.fill ? fillMessage(r.message, extra.fill) : r.message;
     }
-    this.findings.push({ code, severity: "error", field, message, span, related: extra.related, data: extra.data });
+    this.findings.push({ code, severity: "error", field, message, span, related: extra.related, data: extra.data, ...(extra.text && { text: extra.text }) });
   }
 
   /**

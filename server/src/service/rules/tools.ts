@@ -1,7 +1,19 @@
 import type { Rule, RuleContext } from "./context";
 import type { Span } from "../types";
 import { goQuote, goTrim } from "../util/go-quote";
-import { fieldTypeError, foldKeys, goFold, goSortedKeys, isJsonObject, jsonKind, lastFoldKey, marshalFailures, valueTypeError } from "../util/go-json";
+import {
+  fieldMismatch,
+  foldKeys,
+  goFold,
+  goSortedKeys,
+  isJsonObject,
+  lastFoldKey,
+  marshalFailures,
+  pathBelow,
+  typeMismatchText,
+  valueMismatch,
+  type GoTypeError,
+} from "../util/go-json";
 import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
 import { schemaResolveProblems, SchemaProblem, tooLargePatterns } from "./tool-schema";
 import { adviseTooLarge } from "./pattern-budget";
@@ -68,27 +80,27 @@ export const toolsRules: Rule = (ctx) => {
 /** `tools.custom` decoded as Go's json.Unmarshal would, or undefined after reporting its first type error. */
 function decodeCustom(ctx: RuleContext, tools: AnyMap): CustomTool[] | undefined {
   let list: unknown[] | undefined;
-  let error: { message: string; span: Span } | undefined;
-  const fail = (message: string, span: Span) => (error ??= { message, span });
+  let error: (GoTypeError & { span: Span }) | undefined;
+  const fail = (e: GoTypeError, span: Span) => (error ??= { ...e, span });
   // Every case variant of `custom` is decoded in Go's key order; the last list written is the one kept.
   for (const key of foldKeys(tools, "custom")) {
     const v = tools[key];
     if (v === null) list = undefined;
-    else if (!Array.isArray(v)) fail(fieldTypeError(jsonKind(v), "custom", `[]${CUSTOM_TYPE}`), ctx.at.value(tools, key));
+    else if (!Array.isArray(v)) fail(fieldMismatch(v, "custom", `[]${CUSTOM_TYPE}`, "tools.custom"), ctx.at.value(tools, key));
     else {
       list = v;
       v.forEach((item, i) => {
         if (item === null) return;
-        if (!isJsonObject(item)) return fail(fieldTypeError(jsonKind(item), "custom", CUSTOM_TYPE), ctx.at.item(v, i));
+        if (!isJsonObject(item)) return fail(fieldMismatch(item, "custom", CUSTOM_TYPE, `tools.custom[${i}]`), ctx.at.item(v, i));
         for (const k of foldKeys(item, "name")) {
           const name = item[k];
-          if (name !== null && typeof name !== "string") fail(fieldTypeError(jsonKind(name), "custom.name", "string"), ctx.at.value(item, k));
+          if (name !== null && typeof name !== "string") fail(fieldMismatch(name, "custom.name", "string", `tools.custom[${i}].name`), ctx.at.value(item, k));
         }
       });
     }
   }
   if (error) {
-    ctx.report("tools-invalid-shape", "tools", error.span, { fill: { err: error.message } });
+    ctx.report("tools-invalid-shape", "tools", error.span, { fill: { err: error.message }, text: error.text });
     return undefined;
   }
   const entries = list ?? [];
@@ -135,9 +147,8 @@ function checkTool(ctx: RuleContext, tool: CustomTool): Implementation | undefin
   }
   const args = impl.obj![impl.argsKey];
   if (args !== null && !isJsonObject(args)) {
-    ctx.report("tool-args-not-object", argsPath, ctx.at.value(impl.obj, impl.argsKey), {
-      fill: { err: valueTypeError(jsonKind(args), "map[string]interface {}") },
-    });
+    const err = valueMismatch(args, "map[string]interface {}", argsPath);
+    ctx.report("tool-args-not-object", argsPath, ctx.at.value(impl.obj, impl.argsKey), { fill: { err: err.message }, text: err.text });
     return impl;
   }
   if (args !== null) checkPlaceholders(ctx, args, argsPath, declared);
@@ -158,14 +169,15 @@ function primitiveSpan(ctx: RuleContext, tool: CustomTool, impl: Implementation)
 
 /** `implementation` decoded into {type, primitive, args}; reports and returns undefined when that fails. */
 function decodeImplementation(ctx: RuleContext, tool: CustomTool, path: string): Implementation | undefined {
-  const report = (err: string, span: Span) => {
-    ctx.report("tool-implementation-invalid-json", `${path}.implementation`, span, { fill: { err } });
+  const report = (err: string | GoTypeError, span: Span) => {
+    const extra = typeof err === "string" ? { fill: { err } } : { fill: { err: err.message }, text: err.text };
+    ctx.report("tool-implementation-invalid-json", `${path}.implementation`, span, extra);
     return undefined;
   };
   if (!tool.entry || tool.implementationKey === undefined) return report("unexpected end of JSON input", tool.span);
   const v = tool.entry[tool.implementationKey];
   if (v === null) return { type: "", primitive: "" };
-  if (!isJsonObject(v)) return report(valueTypeError(jsonKind(v), IMPLEMENTATION_TYPE), ctx.at.value(tool.entry, tool.implementationKey));
+  if (!isJsonObject(v)) return report(valueMismatch(v, IMPLEMENTATION_TYPE, `${path}.implementation`), ctx.at.value(tool.entry, tool.implementationKey));
   const impl: Implementation = { obj: v, type: "", primitive: "" };
   for (const k of goSortedKeys(v)) {
     const f = (["type", "primitive"] as const).find((name) => goFold(k) === name);
@@ -175,7 +187,7 @@ function decodeImplementation(ctx: RuleContext, tool: CustomTool, path: string):
     }
     const value = v[k];
     if (value === null) continue;
-    if (typeof value !== "string") return report(fieldTypeError(jsonKind(value), f, "string"), ctx.at.value(v, k));
+    if (typeof value !== "string") return report(fieldMismatch(value, f, "string", `${path}.implementation.${f}`), ctx.at.value(v, k));
     impl[f] = value;
     if (f === "primitive") impl.primitiveKey = k;
   }
@@ -191,7 +203,10 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
   const spanOf = (p: SchemaProblem) => ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey);
 
   const decode = jsonSchemaDecodeErrors(params);
-  for (const p of decode) ctx.report("tool-parameters-invalid-schema", field, spanOf(p), { fill: { err: p.message } });
+  for (const p of decode) {
+    const text = p.mismatch && typeMismatchText(pathBelow(field, p.path), p.mismatch.expected, p.mismatch.kind);
+    ctx.report("tool-parameters-invalid-schema", field, spanOf(p), { fill: { err: p.message }, text });
+  }
   if (decode.length === 0) {
     for (const p of schemaResolveProblems(params)) {
       ctx.report("tool-parameters-unresolvable-schema", field, spanOf(p), { fill: { err: p.message } });
@@ -199,17 +214,18 @@ function checkParameters(ctx: RuleContext, tool: CustomTool, path: string): Set<
     for (const p of tooLargePatterns(params)) adviseTooLarge(ctx, field, ctx.at.pathValue(owner, [tool.parametersKey!, ...p.path], p.onKey), p.pattern);
   }
 
-  const invalid = (err: string, span: Span) => {
-    ctx.report("tool-parameters-properties-invalid", field, span, { fill: { err } });
+  const invalid = (err: GoTypeError, span: Span) => {
+    ctx.report("tool-parameters-properties-invalid", field, span, { fill: { err: err.message }, text: err.text });
     return new Set<string>();
   };
   if (params === null) return new Set();
-  if (!isJsonObject(params)) return invalid(valueTypeError(jsonKind(params), PROPERTIES_TYPE), ctx.at.value(owner, tool.parametersKey));
+  if (!isJsonObject(params)) return invalid(valueMismatch(params, PROPERTIES_TYPE, field), ctx.at.value(owner, tool.parametersKey));
   let declared = new Set<string>();
   for (const k of foldKeys(params, "properties")) {
     const props = params[k];
     if (props === null) declared = new Set();
-    else if (!isJsonObject(props)) return invalid(fieldTypeError(jsonKind(props), "properties", "map[string]json.RawMessage"), ctx.at.value(params, k));
+    else if (!isJsonObject(props))
+      return invalid(fieldMismatch(props, "properties", "map[string]json.RawMessage", `${field}.properties`), ctx.at.value(params, k));
     else for (const name of Object.keys(props)) declared.add(goTrim(name));
   }
   return declared;

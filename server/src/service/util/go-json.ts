@@ -74,6 +74,52 @@ export function valueTypeError(kind: string, goType: string): string {
   return `json: cannot unmarshal ${kind} into Go value of type ${goType}`;
 }
 
+/**
+ * What an author reads in place of Go's type error (which stays the diagnostic's `message`):
+ * `<where>: expected <expected>, got <kind>`, `kind` being a JSON kind as Go names it (`number 1.5` included).
+ */
+export function typeMismatchText(where: string, expected: string, kind: string): string {
+  const number = /^number (.+)$/.exec(kind);
+  const got = number ? `a number (\`${number[1]}\`)` : (JSON_KINDS[kind] ?? kind);
+  return `${where}: expected ${expected}, got ${got}`;
+}
+
+const JSON_KINDS: Record<string, string> = { string: "a string", number: "a number", bool: "true or false", array: "a list", object: "a mapping" };
+
+/** What a value of a Go type is, in an author's words (`[]string` → "a list", `int32` → "a whole number"). */
+export function goTypeWords(goType: string): string {
+  const t = goType.replace(/^\*+/, "");
+  if (t.startsWith("[]")) return "a list";
+  if (t.startsWith("map[") || t.startsWith("struct ")) return "a mapping";
+  if (t === "jsonschema.Schema") return "a JSON Schema (a mapping, true or false)";
+  if (t === "string") return "a string";
+  if (t === "bool") return "true or false";
+  if (/^u?int(8|16|32|64)?$/.test(t)) return "a whole number";
+  if (/^float(32|64)$/.test(t)) return "a number";
+  return "a value of another kind";
+}
+
+/** A JSON type error: the reference's message, and the same problem in an author's words for people to read. */
+export interface GoTypeError {
+  message: string;
+  text: string;
+}
+
+/** `fieldTypeError` for the value `v`, with `where` (the path an author knows, `tools.custom[0].name`) in its text. */
+export function fieldMismatch(v: unknown, path: string, goType: string, where: string): GoTypeError {
+  return { message: fieldTypeError(jsonKind(v), path, goType), text: typeMismatchText(where, goTypeWords(goType), jsonKind(v)) };
+}
+
+/** `valueTypeError` for the value `v`, with `where` in its text. */
+export function valueMismatch(v: unknown, goType: string, where: string): GoTypeError {
+  return { message: valueTypeError(jsonKind(v), goType), text: typeMismatchText(where, goTypeWords(goType), jsonKind(v)) };
+}
+
+/** `a.b[0].c`: a path below `field` as an author writes it. */
+export function pathBelow(field: string, path: readonly (string | number)[]): string {
+  return path.reduce<string>((out, seg) => (typeof seg === "number" ? `${out}[${seg}]` : `${out}.${seg}`), field);
+}
+
 /** A place where json.Marshal fails on YAML-decoded free-form data. */
 export interface MarshalFailure {
   message: string;

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { goFold, goKeyOrder, jsonKind } from "./go-json";
+import { goFold, goKeyOrder, goTypeWords, jsonKind, type JsonKind } from "./go-json";
 import { goQuote } from "./go-quote";
 
 /**
@@ -171,6 +171,8 @@ export interface SchemaDecodeError {
   /** Keys (as written) and indexes from the schema's root to the offending value. */
   path: (string | number)[];
   message: string;
+  /** For a value of the wrong kind (a message naming Go types): what was expected, in an author's words, and what was found. */
+  mismatch?: { expected: string; kind: JsonKind };
 }
 
 /** Every value json.Unmarshal would reject, in the order it meets them (keys sorted, as the re-encoded JSON has them). */
@@ -216,7 +218,8 @@ function explain(root: unknown, e: ErrorObject): SchemaDecodeError | undefined {
     else if (shape === "stringsMap" || shape === "boolMap") field.push(seg);
     shape = next(shape, seg);
   }
-  return { path, message: messageFor(shape, parent, field, data) };
+  const expected = expectedWords(shape);
+  return { path, message: messageFor(shape, parent, field, data), ...(expected && { mismatch: { expected, kind: jsonKind(data) } }) };
 }
 
 function next(shape: Walk, seg: string): Walk {
@@ -233,6 +236,14 @@ function next(shape: Walk, seg: string): Walk {
     default:
       return "stringElement";
   }
+}
+
+/** What a type error's message (below) expected, in an author's words; undefined for the messages that name no Go type. */
+function expectedWords(shape: Walk): string | undefined {
+  if (shape === "int" || shape === "type") return undefined;
+  if (shape === "schema") return goTypeWords("jsonschema.Schema");
+  if (shape === "stringElement") return "a string";
+  return goTypeWords(GO_TYPE[shape]);
 }
 
 function messageFor(shape: Walk, parent: Walk, field: string[], data: unknown): string {

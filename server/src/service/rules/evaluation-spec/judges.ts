@@ -1,7 +1,7 @@
 import type { RuleContext } from "../context";
 import type { EvalSpec, EvalStage } from "./spec";
 import { enumValues } from "../../catalog";
-import { lastFoldKey } from "../../util/go-json";
+import { lastFoldKey, pathBelow, typeMismatchText } from "../../util/go-json";
 import { goQuote, goTrim, isBlank } from "../../util/go-quote";
 import { jsonSchemaDecodeError } from "../../util/json-schema-decode";
 import { duplicateOf } from "../unique-keys";
@@ -204,6 +204,7 @@ function checkOutputSchema(ctx: RuleContext, j: Obj, p: string): void {
   if (err) {
     ctx.report("judge-output-schema-invalid", field, ctx.at.pathValue(j, ["output_schema", ...err.path]), {
       fill: { err: err.message },
+      text: err.mismatch && typeMismatchText(pathBelow(field, err.path), err.mismatch.expected, err.mismatch.kind),
     });
     return;
   }

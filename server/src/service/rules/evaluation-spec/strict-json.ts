@@ -6,7 +6,7 @@ import { parseType, TypeExpr } from "../../model/types-expr";
 import type { ObjectSource, SourceMap } from "../../model/source";
 import type { Span } from "../../types";
 import { closest } from "../../util/did-you-mean";
-import { fieldTypeError, goFold, goSortedKeys, isJsonObject, jsonKind, valueTypeError } from "../../util/go-json";
+import { fieldTypeError, goFold, goSortedKeys, isJsonObject, jsonKind, typeMismatchText, valueTypeError } from "../../util/go-json";
 import { goQuote } from "../../util/go-quote";
 
 /**
@@ -147,8 +147,8 @@ export class StrictDecoder {
         this.issues.push({
           kind: "dimension-shape",
           span: place.span,
-          error: this.typeErrorText(jsonKind(v), DIMENSION_GO_TYPE, ectx),
-          text: authorText(ectx.where, "a dimension name or a mapping", jsonKind(v)),
+          error: this.goTypeError(jsonKind(v), DIMENSION_GO_TYPE, ectx),
+          text: typeMismatchText(ectx.where, "a dimension name or a mapping", jsonKind(v)),
           data: { kind: jsonKind(v), goType: DIMENSION_GO_TYPE },
         });
         return undefined;
@@ -176,12 +176,12 @@ export class StrictDecoder {
 
   private mismatch(v: unknown, t: TypeExpr, ectx: ErrorContext, place: Place, existing: unknown, kind: string = jsonKind(v)): unknown {
     const goType = "goType" in t ? t.goType : "";
-    const text = authorText(ectx.where, expectedOf(t), kind);
-    this.issues.push({ kind: "type-mismatch", span: place.span, error: this.typeErrorText(kind, goType, ectx), text, data: { kind, goType } });
+    const text = typeMismatchText(ectx.where, expectedOf(t), kind);
+    this.issues.push({ kind: "type-mismatch", span: place.span, error: this.goTypeError(kind, goType, ectx), text, data: { kind, goType } });
     return existing;
   }
 
-  private typeErrorText(kind: string, goType: string, ectx: ErrorContext): string {
+  private goTypeError(kind: string, goType: string, ectx: ErrorContext): string {
     if (ectx.path.length === 0) return valueTypeError(kind, goType);
     return fieldTypeError(kind, ectx.path.join("."), goType, ectx.struct);
   }
@@ -289,12 +289,3 @@ function expectedOf(t: TypeExpr): string {
     }
   }
 }
-
-/** `where: expected …, got …` for a JSON kind as Go names it (`string`, `number 1.5`, `array`, `object`, `bool`). */
-function authorText(where: string, expected: string, kind: string): string {
-  const number = /^number (.+)$/.exec(kind);
-  const got = number ? `a number (\`${number[1]}\`)` : (JSON_KINDS[kind] ?? kind);
-  return `${where}: expected ${expected}, got ${got}`;
-}
-
-const JSON_KINDS: Record<string, string> = { string: "a string", number: "a number", bool: "true or false", array: "a list", object: "a mapping" };
