@@ -13,7 +13,7 @@ import { injectedCrash } from "./test-fault";
  * else runs) leaves it, as the lowest priority gives. On Linux a thread's nice value is its own, so this lowers this
  * thread alone; on other systems it would lower the whole server, so it is left as it is there. (Measured on 2 busy
  * vCPUs: opening a 1,000-case pack while the index builds took 2.0× the time it takes in an empty workspace with the
- * worker at the server's priority, 1.2–1.4× at nice 10, 1.07× at 19.)
+ * worker at the server's priority, 1.2–1.5× at nice 10, 1.07× at 19.)
  */
 const BACKGROUND_NICE = 19;
 if (process.platform === "linux") {
