@@ -71,11 +71,11 @@ function numberedPack(name: string, cases = 1): string {
   });
 }
 
-const SMALL = 12;
+const SMALL = 8;
 
 test("the index analyses in a worker thread: requests are answered while it is on a large file, and the main thread builds no index file's model", async () => {
   const files: Record<string, string> = {
-    "a-large.pack.yaml": numberedPack("large", 600), // first in the walk's order: the worker starts with it
+    "a-large.pack.yaml": numberedPack("large", 250), // first in the walk's order: the worker starts with it
     "skills/refund-helper/tests/skill_cases.yaml": skillFile(),
     "skills/refund-helper/SKILL.md": "---\nname: refund-helper\ndescription: Drafts refund decisions.\n---\n",
   };
