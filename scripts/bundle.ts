@@ -20,6 +20,8 @@ export const ENTRIES = {
   /** pool.ts starts it as `worker.js` beside the CLI. */
   worker: "server/src/cli/worker.ts",
   server: "server/src/lsp/bin.ts",
+  /** The language server's workspace index starts it as `index-worker.js` beside the server (workspace/analysis-thread.ts). */
+  indexWorker: "server/src/workspace/index-worker.ts",
 } as const;
 
 export interface BundleOptions {
@@ -55,10 +57,10 @@ export async function bundle(opts: BundleOptions): Promise<Metafile> {
   return metafile;
 }
 
-/** The npm package's bundles: lib/packlint.js, lib/worker.js, lib/packlint-language-server.js. */
+/** The npm package's bundles: lib/packlint.js, lib/worker.js, lib/packlint-language-server.js, lib/index-worker.js. */
 export function bundlePackage(outdir = PACKAGE_LIB): Promise<Metafile> {
   return bundle({
-    entries: { packlint: ENTRIES.cli, worker: ENTRIES.worker, "packlint-language-server": ENTRIES.server },
+    entries: { packlint: ENTRIES.cli, worker: ENTRIES.worker, "packlint-language-server": ENTRIES.server, "index-worker": ENTRIES.indexWorker },
     outdir,
     minify: true,
   });

@@ -14,9 +14,15 @@ import { CLIENT_DIR, ROOT, vsixPath } from "./paths";
 /** The client and the server (the npm package's language server) in one bundle each, by the shared bundler. */
 function bundleExtension(): Promise<unknown> {
   // Source maps are written next to the bundles for debugging (F5); the .vsix leaves them out (.vscodeignore).
-  // The CLI (and its worker) too, for "Run Skill Test" (packlint skill run in a terminal).
+  // The server's index worker beside it; the CLI (and its worker) too, for "Run Skill Test" (packlint skill run in a terminal).
   return bundle({
-    entries: { extension: "client/src/extension.ts", server: ENTRIES.server, cli: ENTRIES.cli, worker: ENTRIES.worker },
+    entries: {
+      extension: "client/src/extension.ts",
+      server: ENTRIES.server,
+      "index-worker": ENTRIES.indexWorker,
+      cli: ENTRIES.cli,
+      worker: ENTRIES.worker,
+    },
     outdir: join(CLIENT_DIR, "dist"),
     external: ["vscode"],
     sourcemap: true,

@@ -49,9 +49,12 @@ function rangeOf(n: Node): [number, number] {
   return n.range ? [n.range[0], n.range[1]] : [0, 0];
 }
 
-/** A lone CR ends a line for the reference (and for the model, which parses it the same way): same offsets, LF. */
+/**
+ * A lone CR, NEL, LS and PS end a line for the reference's reader (yaml.v3) and for the model, which parses them
+ * the same way (model/parse.ts): same offsets, LF, so that "parses" means what it means to the reference.
+ */
 function asLf(text: string): string {
-  return text.replace(/\r(?!\n)/g, "\n");
+  return text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n");
 }
 
 function comments(text: string): string[] {
@@ -81,7 +84,11 @@ function editSpans(text: string, edits: TextEdit[]): [number, number][] {
   return edits.map((e) => [at(e.range.start), at(e.range.end)]);
 }
 
-const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message}`;
+/**
+ * A diagnostic as the invariant counts it: its code and message. Converting legacy `items` renames the path a
+ * decode error names (`input_sets[].items[].payload` → `input_sets[].cases[].payload`): the same error, not a new one.
+ */
+const key = (d: PackDiagnostic) => `${d.code}\u0000${d.message.replace(/\binput_sets\[\]\.items\[\]/g, "input_sets[].cases[]")}`;
 
 /** Whether a document parses with the reader's rules (no syntax errors, duplicate keys or unknown anchors): the invariant's domain. */
 export function parsesWhole(text: string): boolean {

@@ -9,6 +9,7 @@ import { cli } from "../helpers/cli";
 import { installGlobally, installInProject, npm, PACKAGE_NAME, packTarball, runCommand, userEnv } from "../helpers/installed-package";
 import { protocol, ServerProcess } from "../helpers/lsp-client";
 import { pack } from "../helpers/packs";
+import { Requests } from "../../shared/src";
 
 /**
  * The npm package as someone outside this repository gets it: `npm pack`, then installed with no registry into an
@@ -44,6 +45,7 @@ test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG a
     "LICENSE",
     "README.md",
     "lib/THIRD-PARTY-NOTICES.md",
+    "lib/index-worker.js",
     "lib/packlint-language-server.js",
     "lib/packlint.js",
     "lib/worker.js",
@@ -166,6 +168,16 @@ test("the installed language server over stdio: initialize, open the broken exam
         expected.files[0].diagnostics.map((d) => [d.code, d.range]).filter(([code]) => code !== "asset-file-missing"),
       );
       assert.ok(published.diagnostics.length >= 8, argv.join(" "));
+      // The workspace index's files are analysed by the worker thread's own bundle (lib/index-worker.js).
+      const from = server.published.length;
+      const validation = (await server.conn.sendRequest(Requests.validateWorkspace, {})) as { files: number };
+      assert.ok(validation.files >= 17, `the examples and the 16 packs of many/ indexed (${validation.files})`);
+      const failed = server.published.slice(from).filter((p) => p.diagnostics.some((d) => d.code === "internal-error"));
+      assert.deepEqual(
+        failed.map((p) => p.uri),
+        [],
+        "no file failed in the worker thread",
+      );
       assert.equal(await server.stop(), 0);
     } finally {
       server.kill();

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { jsonSchemaDecodeError, jsonSchemaDecodeErrors } from "../../server/src/service/util/json-schema-decode";
+import { jsonSchemaDecodeError, jsonSchemaDecodeErrors, type SchemaDecodeError } from "../../server/src/service/util/json-schema-decode";
 
 test("JSON Schema decode (jsonschema-go v0.3.0): structure only, first error in sorted key order", () => {
   for (const ok of [
@@ -29,7 +29,7 @@ test("JSON Schema decode (jsonschema-go v0.3.0): structure only, first error in 
     [{ $vocabulary: { x: "yes" } }, ["$vocabulary", "x"], "json: cannot unmarshal string into Go struct field Schema.$vocabulary.x of type bool"],
     [{ title: 1, anyOf: [true, "x"] }, ["anyOf", 1], "json: cannot unmarshal string into Go value of type jsonschema.Schema"],
   ];
-  for (const [schema, path, message] of cases) assert.deepEqual(jsonSchemaDecodeError(schema), { path, message }, JSON.stringify(schema));
+  for (const [schema, path, message] of cases) assert.deepEqual(pathAndMessage(jsonSchemaDecodeError(schema)), { path, message }, JSON.stringify(schema));
 });
 
 test("JSON Schema decode: keywords match case-insensitively, as encoding/json matches struct fields", () => {
@@ -56,18 +56,35 @@ test("JSON Schema decode: keywords match case-insensitively, as encoding/json ma
     [{ Minimum: "x" }, ["Minimum"], "json: cannot unmarshal string into Go struct field Schema.minimum of type float64"],
     [{ $vocabulary: { x: "y" } }, ["$vocabulary", "x"], "json: cannot unmarshal string into Go struct field Schema.$vocabulary.x of type bool"],
   ];
-  for (const [s, path, message] of rejected) assert.deepEqual(jsonSchemaDecodeErrors(s), [{ path, message }], JSON.stringify(s));
+  for (const [s, path, message] of rejected) assert.deepEqual(jsonSchemaDecodeErrors(s).map(pathAndMessage), [{ path, message }], JSON.stringify(s));
 });
 
 test("JSON Schema decode: every rejected value, in the order Go meets them (keys sorted bytewise)", () => {
   assert.deepEqual(jsonSchemaDecodeErrors({ title: 1, Minimum: "low", anyOf: [true, "x"], maxItems: 1.5 }), [
-    { path: ["Minimum"], message: "json: cannot unmarshal string into Go struct field Schema.minimum of type float64" },
-    { path: ["anyOf", 1], message: "json: cannot unmarshal string into Go value of type jsonschema.Schema" },
-    { path: ["maxItems"], message: "not an integer value" },
-    { path: ["title"], message: "json: cannot unmarshal number into Go struct field Schema.title of type string" },
+    {
+      path: ["Minimum"],
+      message: "json: cannot unmarshal string into Go struct field Schema.minimum of type float64",
+      mismatch: { expected: "a number", kind: "string" },
+    },
+    {
+      path: ["anyOf", 1],
+      message: "json: cannot unmarshal string into Go value of type jsonschema.Schema",
+      mismatch: { expected: "a JSON Schema (a mapping, true or false)", kind: "string" },
+    },
+    { path: ["maxItems"], message: "not an integer value" }, // names no Go type: no author's text needed
+    {
+      path: ["title"],
+      message: "json: cannot unmarshal number into Go struct field Schema.title of type string",
+      mismatch: { expected: "a string", kind: "number" },
+    },
   ]);
-  assert.deepEqual(jsonSchemaDecodeError({ title: 1, Minimum: "low", deprecated: "x" }), {
+  assert.deepEqual(pathAndMessage(jsonSchemaDecodeError({ title: 1, Minimum: "low", deprecated: "x" })), {
     path: ["Minimum"],
     message: "json: cannot unmarshal string into Go struct field Schema.minimum of type float64",
   });
 });
+
+/** The reference's side of a decode error (the author's words are checked in the third test and type-error-words). */
+function pathAndMessage(e: SchemaDecodeError | undefined): Pick<SchemaDecodeError, "path" | "message"> | undefined {
+  return e && { path: e.path, message: e.message };
+}

@@ -3,20 +3,13 @@ import { Message, type NotificationMessage } from "vscode-languageserver/node";
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * How long the client must have been quiet before the index goes on: requests come in bursts (an opening, typing),
- * and one that arrives while the index is in the middle of a file waits for that file.
- */
-export const QUIET_MS = 100;
-
-/**
  * The work that must not wait for the workspace index: messages read from the client and not yet handled,
- * requests being answered, open documents' diagnostics that are due. The index works between its files only
- * while none of these waits (`idle`).
+ * requests being answered, open documents' diagnostics that are due. The index reads its next file (its part on
+ * the main thread; the analysis runs in a worker thread) only while none of these waits (`idle`).
  *
  * A message counts from the moment the transport reads it (`arrived`, before the connection queues it for
- * dispatch; `dispatched` ends it), so a file of the index never starts while a message sits in the queue. What
- * it starts (a request's handler, a due publication) holds the index on its own (`hold`). The index then waits
- * until the client has been quiet for QUIET_MS.
+ * dispatch; `dispatched` ends it), so the index reads no file while a message sits in the queue. What
+ * it starts (a request's handler, a due publication) holds the index on its own (`hold`).
  */
 export class Foreground {
   /** Requests read and not dispatched, by id (a client may reuse one: the connection then dispatches it once). */
@@ -26,14 +19,12 @@ export class Foreground {
   private partial = false;
   private holds = 0;
   private waiters: (() => void)[] = [];
-  private lastActive = 0;
 
   /** Where `$/logTrace` messages go (the server sets it once it has a connection). */
   trace: (message: string) => void = () => undefined;
 
   /** The transport read a message. */
   arrived(message: Message): void {
-    this.lastActive = performance.now();
     if (Message.isRequest(message)) {
       this.requests.add(String(message.id));
       this.trace(`received request ${message.method} #${message.id}`);
@@ -46,8 +37,7 @@ export class Foreground {
   /** The transport has part of a message and waits for the rest (or has none pending: false). */
   reading(partial: boolean): void {
     this.partial = partial;
-    if (partial) this.lastActive = performance.now();
-    else this.wakeIfIdle();
+    if (!partial) this.wakeIfIdle();
   }
 
   /** The connection handled a message (a request's handler has started, holding the index if it must). */
@@ -65,7 +55,6 @@ export class Foreground {
       if (ended) return;
       ended = true;
       this.holds--;
-      this.lastActive = performance.now();
       this.wakeIfIdle();
     };
   }
@@ -86,22 +75,15 @@ export class Foreground {
   }
 
   /**
-   * Resolves when nothing waits and the client has been quiet for QUIET_MS. First lets the event loop read what
-   * has arrived; after foreground work ends, lets its answer be written (the connection's writer queues each
-   * write for an immediate).
+   * Resolves when nothing waits. First lets the event loop read what has arrived; after foreground work ends, lets
+   * its answer be written (the connection's writer queues each write for an immediate).
    */
   async idle(): Promise<void> {
     await tick();
-    for (;;) {
-      if (this.busy) {
-        await new Promise<void>((resolve) => this.waiters.push(resolve));
-        await tick();
-        await tick();
-        continue;
-      }
-      const quiet = QUIET_MS - (performance.now() - this.lastActive);
-      if (quiet <= 0) return;
-      await new Promise<void>((resolve) => setTimeout(resolve, quiet));
+    while (this.busy) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      await tick();
+      await tick();
     }
   }
 

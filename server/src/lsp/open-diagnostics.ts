@@ -1,13 +1,25 @@
 import type { Diagnostic, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { PackDiagnostic } from "../service";
-import { findings, finishDiagnostics, internalError } from "../workspace/file-check";
+import { findings, finishDiagnostics, internalError, type FileSummary } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { toLspDiagnostic } from "./convert";
+import type { DocumentKind } from "../service/languages";
 import type { Sessions } from "./sessions";
 import type { WorkspaceScopes } from "./workspace-scopes";
 
-/** The diagnostics of open documents, from their current session, in the service's form and the protocol's. */
+/**
+ * The workspace index's summary of a text, when the index analysed this very text as this kind and the kind's
+ * findings depend on the text alone: then the summary's findings are the model's.
+ */
+export type IndexedSummary = (uri: string, kind: DocumentKind, text: string) => FileSummary | undefined;
+
+/**
+ * The diagnostics of open documents, from their current session, in the service's form and the protocol's. A
+ * document opened with a text the workspace index analysed gets its first diagnostics from the index's summary
+ * (rule levels and the asset check applied now, as for any session), and its model is built right after, for
+ * the features.
+ */
 export class OpenDiagnostics {
   private readonly packagedDocs = packagedRulesDocs();
 
@@ -15,13 +27,16 @@ export class OpenDiagnostics {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly sessions: Sessions,
     private readonly scopes: () => WorkspaceScopes,
+    private readonly indexed: IndexedSummary = () => undefined,
   ) {}
 
   /** An open document's findings at its folder's and config's rule levels, its asset paths checked on disk; undefined when it is not ours. */
   service(doc: TextDocument): PackDiagnostic[] | undefined {
+    const scopes = this.scopes();
+    const early = this.fromIndex(doc);
+    if (early) return finishDiagnostics(early, scopes.fileScope(doc.uri));
     const session = this.sessions.of(doc);
     if (!session) return undefined;
-    const scopes = this.scopes();
     let found: Parameters<typeof finishDiagnostics>[0];
     try {
       found = findings(session, scopes.encodingDiagnostics(doc.uri, doc.getText()));
@@ -39,6 +54,22 @@ export class OpenDiagnostics {
   /** One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base. */
   toLsp(uri: string, d: PackDiagnostic): Diagnostic {
     return toLspDiagnostic(uri, d, this.scopes().settingsFor(uri).docsBaseUrl || this.packagedDocs);
+  }
+
+  /** The index's summary of the document's text while the document has no model yet; its model is then built soon after. */
+  private fromIndex(doc: TextDocument): FileSummary | undefined {
+    if (this.sessions.existing(doc)) return undefined;
+    const kind = this.sessions.kindOf(doc);
+    const summary = kind && this.indexed(doc.uri, kind, doc.getText());
+    if (!summary) return undefined;
+    setImmediate(() => {
+      try {
+        if (this.documents.get(doc.uri) === doc) this.sessions.of(doc);
+      } catch {
+        // the first request that needs the model builds it again, and reports what went wrong
+      }
+    });
+    return summary;
   }
 
   openService(uri: string): PackDiagnostic[] | undefined {

@@ -53,13 +53,18 @@ export function startServer(connection: Connection, foreground = new Foreground(
     log,
     built: (uri) => connection.tracer.log(`built model ${uri}`),
   });
-  const diagnostics = new OpenDiagnostics(documents, sessions, () => workspace.scopes);
+  const diagnostics = new OpenDiagnostics(
+    documents,
+    sessions,
+    () => workspace.scopes,
+    (uri, kind, text) => workspace.indexedSummary(uri, kind, text),
+  );
 
   const push = new PushDiagnostics({
     debounceMs: (uri) => workspace.scopes.settingsFor(uri).diagnosticsDebounceMs,
     current: (uri) => {
       const doc = documents.get(uri);
-      return doc && { version: doc.version, diagnostics: () => diagnostics.lsp(doc), served: !!sessions.of(doc) };
+      return doc && { version: doc.version, diagnostics: () => diagnostics.lsp(doc), served: !!sessions.kindOf(doc) };
     },
     versionNow: (uri) => documents.get(uri)?.version,
     send: (uri, version, found) => void connection.sendDiagnostics({ uri, version, diagnostics: found }),
@@ -108,7 +113,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
     progress: () => new IndexProgress(() => connection.window.createWorkDoneProgress()),
     log,
     warn: (message) => connection.console.warn(message),
-    session: (uri, kind, text) => sessions.forText(documents.get(uri), uri, kind, text),
+    session: (uri, kind, text) => sessions.forText(documents.get(uri), kind, text),
     idle: () => foreground.idle(),
     aside: (wait) => foreground.aside(wait),
     trace: (message) => connection.tracer.log(message),
@@ -210,7 +215,9 @@ export function startServer(connection: Connection, foreground = new Foreground(
   });
 
   connection.onDidChangeConfiguration((params) => settings.pushedChange(params.settings));
-  connection.onDidChangeWatchedFiles((params) => safely("file watching", () => workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : [])));
+  connection.onDidChangeWatchedFiles((params) =>
+    safely("file watching", () => void workspace.filesChanged(Array.isArray(params?.changes) ? params.changes : []).catch((e) => log("file watching", e))),
+  );
 
   registerFeatureRequests(ctx);
   const editor = registerEditorRequests(ctx);
@@ -219,7 +226,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;
-    workspace.index.stop();
+    workspace.stop();
     push.dispose();
     pulls.dispose();
   });

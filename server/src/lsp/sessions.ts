@@ -4,7 +4,7 @@ import { MAX_CHECKED_LENGTH } from "../service/model/limits";
 import { failedSession } from "../workspace/file-check";
 import type { SkillHost } from "../service/skill-cases";
 import type { PendingChanges } from "./pending-changes";
-import { injectedFault } from "./test-fault";
+import { injectedFault } from "../workspace/test-fault";
 
 /** What the sessions need from the workspace: a document's kind and, for case files, their Skill folder. */
 export interface SessionHost {
@@ -24,24 +24,15 @@ interface Cached {
 }
 
 /**
- * Text of the sessions the workspace index built and keeps for a file's opening, at most: an opened file
- * whose text the index analysed last gets its model without building it again.
- */
-const KEPT_TEXT = 1024 * 1024;
-
-/**
  * One session (model) per open document version. Keyed by version and text: a client may reopen a document or
  * send a change without a new version number. The previous version's session is updated from the recorded
  * changes when the document kept its kind.
  *
- * One model per file text: the workspace index analyses an open pack through its session when the texts are
- * the same (`forText`), and keeps the last sessions it built so that opening one of those files reuses it.
+ * One model per file text: the workspace index summarizes an open pack from its session when the texts are the
+ * same (`forText`) instead of analysing it again in its worker thread.
  */
 export class Sessions {
   private readonly cache = new Map<string, Cached>();
-  /** Sessions the index built, by URI, oldest first; their texts total at most KEPT_TEXT. */
-  private readonly kept = new Map<string, { kind: DocumentKind; text: string; session: DocumentSession }>();
-  private keptText = 0;
   /** Bumped when settings or configs change: a session built before is kept only if its document keeps its kind. */
   private epoch = 0;
 
@@ -72,27 +63,29 @@ export class Sessions {
         this.host.log("incremental update", e);
       }
     }
-    if (kind && !session) session = this.take(doc.uri, kind, doc.getText()) ?? this.build(kind, doc.getText(), doc.uri);
+    if (kind && !session) session = this.build(kind, doc.getText(), doc.uri);
     this.cache.set(doc.uri, { version: doc.version, text: doc.getText(), kind, epoch: this.epoch, session });
     return session;
   }
 
   /**
-   * The session of a file's text for the workspace index: the open document's when it has this text and kind,
-   * else one built now and kept for the file's opening. Undefined for a kind whose model also reads files beside
-   * it (case files: their Skill folder) when built: the index builds its own.
+   * The open document's session for the workspace index, when the document has this text and kind and the kind's
+   * models depend on their text alone; undefined otherwise (the index analyses the file in its worker thread).
    */
-  forText(doc: TextDocument | undefined, uri: string, kind: DocumentKind, text: string): DocumentSession | undefined {
-    if (!languages[kind].textOnly) return undefined;
-    if (doc && doc.getText() === text && this.host.kindOf(doc) === kind) {
-      const session = this.of(doc);
-      if (session) return session;
-    }
-    const kept = this.kept.get(uri);
-    if (kept && kept.kind === kind && kept.text === text) return kept.session;
-    const session = this.build(kind, text, uri);
-    this.keep(uri, kind, text, session);
-    return session;
+  forText(doc: TextDocument | undefined, kind: DocumentKind, text: string): DocumentSession | undefined {
+    if (!languages[kind].textOnly || !doc || doc.getText() !== text || this.host.kindOf(doc) !== kind) return undefined;
+    return this.of(doc);
+  }
+
+  /** The session of the document's current version when it is built already (never builds one). */
+  existing(doc: TextDocument): DocumentSession | undefined {
+    const cached = this.cache.get(doc.uri);
+    return cached?.version === doc.version && cached.epoch === this.epoch && cached.text === doc.getText() ? cached.session : undefined;
+  }
+
+  /** The document's kind, undefined when it is not ours (then it has no session). */
+  kindOf(doc: TextDocument): DocumentKind | undefined {
+    return this.host.kindOf(doc);
   }
 
   /** Settings or configs changed: every document's kind is decided again. */
@@ -120,32 +113,5 @@ export class Sessions {
       this.host.log(`checking ${uri}`, e);
       return failedSession(kind, e);
     }
-  }
-
-  /** A session the index kept for this text, handed over (an open document's session is updated, which uses it up). */
-  private take(uri: string, kind: DocumentKind, text: string): DocumentSession | undefined {
-    const kept = this.kept.get(uri);
-    if (!kept || kept.kind !== kind || kept.text !== text) return undefined;
-    this.drop(uri);
-    return kept.session;
-  }
-
-  private keep(uri: string, kind: DocumentKind, text: string, session: DocumentSession): void {
-    this.drop(uri);
-    if (text.length > KEPT_TEXT) return;
-    this.kept.set(uri, { kind, text, session });
-    this.keptText += text.length;
-    for (const [oldest, entry] of this.kept) {
-      if (this.keptText <= KEPT_TEXT) break;
-      this.kept.delete(oldest);
-      this.keptText -= entry.text.length;
-    }
-  }
-
-  private drop(uri: string): void {
-    const kept = this.kept.get(uri);
-    if (!kept) return;
-    this.kept.delete(uri);
-    this.keptText -= kept.text.length;
   }
 }

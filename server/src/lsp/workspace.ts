@@ -6,12 +6,12 @@ import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic } from "../service";
 import { CONFIG_FILE_NAMES, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
-import { MAX_FILES, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
-import { analyzeFile, finishDiagnostics, summarize } from "../workspace/file-check";
+import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
+import { AnalysisThread } from "../workspace/analysis-thread";
+import { finishDiagnostics, summarize, type FileSummary } from "../workspace/file-check";
 import { languages, type DocumentKind, type DocumentSession } from "../service/languages";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
-import { injectedFault } from "./test-fault";
 import { WorkspaceFiles } from "./workspace-validation";
 
 /** What the workspace needs from the server's open documents and connection. */
@@ -32,9 +32,9 @@ export interface WorkspaceHost {
   log(what: string, e: unknown): void;
   /** Tells the user's log something worth knowing (a broken config, a very large workspace). */
   warn(message: string): void;
-  /** The session of a file's text when one is open or kept for it (one model per text); undefined: the index builds its own. */
+  /** The open document's session when it has this text (one model per text); undefined: the index's worker thread analyses the file. */
   session(uri: string, kind: DocumentKind, text: string): DocumentSession | undefined;
-  /** Resolves when the index may analyse its next file: no request or due diagnostics wait. */
+  /** Resolves when the index may read its next file: no message, request or due diagnostics wait. */
   idle(): Promise<void>;
   /** Waits for the index inside a request without holding the index back. */
   aside<T>(wait: Promise<T>): Promise<T>;
@@ -47,10 +47,13 @@ export interface WorkspaceHost {
 /**
  * The server's workspace: its folders and their settings and configs (scopes), the index of every pack and
  * case file (built in the background, kept current from file watching), and the files published from disk.
+ * The main thread walks the folders, reads files and keeps the index; the files' models are built in a worker
+ * thread (AnalysisThread), except an open document's whose text is the disk's: its session gives the summary.
  */
 export class Workspace {
   readonly scopes: WorkspaceScopes;
   readonly index: WorkspaceIndex;
+  private readonly analysis: AnalysisThread;
   private readonly onDisk: WorkspaceFiles;
   /** Bumped per rebuild: only the last one's totals are logged. */
   private builds = 0;
@@ -62,18 +65,25 @@ export class Workspace {
       (config) => host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
       (config) => host.info(`config read: ${config.path}${configSummary(config)}`),
     );
+    this.analysis = new AnalysisThread({
+      died: (e, uri) => host.log(`the index's worker thread (started again)${uri ? `, checking ${uri},` : ""}`, e),
+    });
     this.index = new WorkspaceIndex({
       uri: (path) => URI.file(path).toString(),
       skipDir: (path) => this.scopes.ignored(path),
       candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
       textOnly: (kind) => languages[kind].textOnly,
-      analyze: (kind, decoded, uri) => {
-        host.trace(`indexed ${uri}`);
+      analyze: async (kind, decoded, uri) => {
         const session = host.session(uri, kind, decoded.text);
-        if (session) return summarize(session, decoded);
-        injectedFault(decoded.text);
-        return analyzeFile(kind, decoded, uri, { skillHost: this.scopes.skillHost(uri) });
+        if (session) {
+          host.trace(`indexed ${uri} from its open document`);
+          return summarize(session, decoded);
+        }
+        host.trace(`sent ${uri} to the worker thread`);
+        const summary = await this.analysis.analyze(kind, decoded, uri, this.scopes.roots());
+        host.trace(`indexed ${uri} in the worker thread`);
+        return summary;
       },
       pause: () => host.idle(),
       first: (uri) => host.isOpen(uri),
@@ -111,6 +121,22 @@ export class Workspace {
         if (build === this.builds) this.indexing = false;
         progress.done();
       });
+  }
+
+  /** The server shuts down: the index stops and its worker thread ends. */
+  stop(): void {
+    this.index.stop();
+    void this.analysis.terminate();
+  }
+
+  /**
+   * The index's summary of a file's text when the index analysed this very text (and no decoding problem) as
+   * `kind`, a kind whose findings depend on the text alone: an opening can publish from it before its model is built.
+   */
+  indexedSummary(uri: string, kind: DocumentKind, text: string): FileSummary | undefined {
+    const file = this.index.get(uri);
+    if (!file || file.kind !== kind || !languages[kind].textOnly) return undefined;
+    return this.index.digest(uri) === textDigest({ text }) ? file : undefined;
   }
 
   /** A file's diagnostics as on disk, with its rule levels and the asset check. */
@@ -152,12 +178,15 @@ export class Workspace {
   // ---- file watching ----
   /**
    * `workspace/didChangeWatchedFiles`: created, changed and deleted files and folders (a rename is a delete
-   * and a create). The index follows; files published from disk are published again when they changed or
-   * name a path that did; a config file's change re-reads configs and checks everything again.
+   * and a create). The index follows (new folders and changed files are read and analysed as a build's files
+   * are); then files published from disk are published again when they changed or name a path that did. A config
+   * file's change re-reads configs and checks everything again.
    */
-  filesChanged(changes: readonly FileEvent[]): void {
+  async filesChanged(changes: readonly FileEvent[]): Promise<void> {
     const touched: string[] = [];
     const affected = new Set<string>();
+    const updating: Promise<unknown>[] = [];
+    const folders: string[] = [];
     let configChanged = false;
     for (const change of changes) {
       const path = fsPath(change.uri);
@@ -168,11 +197,11 @@ export class Workspace {
       if (change.type === FileChangeType.Deleted) {
         for (const uri of this.index.remove(path)) affected.add(uri);
       } else if (change.type === FileChangeType.Created && isDirectory(path)) {
-        this.index.addFolder(path);
-        for (const f of this.index.all()) if (f.path.startsWith(path + sep)) affected.add(f.uri);
+        folders.push(path);
+        updating.push(this.index.addFolder(path));
       } else {
         affected.add(URI.file(path).toString());
-        this.index.update(path);
+        updating.push(this.index.update(path));
       }
     }
     if (configChanged) {
@@ -181,6 +210,8 @@ export class Workspace {
       return;
     }
     if (!touched.length) return;
+    await Promise.all(updating);
+    for (const f of this.index.all()) if (folders.some((folder) => f.path.startsWith(folder + sep))) affected.add(f.uri);
     for (const uri of affected) if (!this.host.isOpen(uri)) this.onDisk.revalidate(uri);
     this.onDisk.refresh(
       (uri) => this.host.isOpen(uri) || affected.has(uri),

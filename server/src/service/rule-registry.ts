@@ -290,7 +290,7 @@ const own: readonly OwnRule[] = [
     area: "advisory",
     severity: "warning",
     summary:
-      "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>` where every case writes a payload) reads a key no case declares. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
+      "An evidence path (`case.inputs.<key>`, `case.expectations.<key>`, or `case.payload.<field>…` where every case writes a payload) reads a key no case declares, or a payload value no case has. The reference checks only the path's form; when the pack is scored, the validator or judge reading it comes out unavailable.",
   },
   {
     code: "pattern-too-large",

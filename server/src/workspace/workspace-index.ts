@@ -34,10 +34,11 @@ export interface IndexSource {
    * (by the file's settings and config: globs, then content), is ignored, is not a regular file or cannot be read.
    */
   classify(path: string): { kind: DocumentKind; decoded: DecodedFile } | undefined;
-  analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary;
+  /** A file's summary (off the main thread, or from its open document's model); a rejection gives one `internal-error`. */
+  analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary | Promise<FileSummary>;
   /** Whether a file's summary depends on its text alone (then an unchanged text is not analysed again). */
   textOnly(kind: DocumentKind): boolean;
-  /** Resolves when the build may go on to its next file (the server's foreground is idle); by default at once. */
+  /** Resolves when the index may read its next file (the server's foreground is idle); by default at once. */
   pause?(): Promise<void>;
   /** Files a build analyses before the others (those open in the editor). */
   first?(uri: string): boolean;
@@ -48,20 +49,43 @@ export interface BuildProgress {
   (done: number, total: number): void;
 }
 
+/** What the index keeps of a file's text (and its decoding problem) to tell whether it changed. */
+export function textDigest(decoded: DecodedFile): string {
+  return createHash("sha1")
+    .update(decoded.text)
+    .update(decoded.problem?.message ?? "")
+    .digest("base64");
+}
+
 /** Lets other work (requests, notifications) run between steps of a long job. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Every pack and case file below the workspace folders. Built in the background (`build`, in slices of one
- * file that wait for `pause` between them; a newer build supersedes a running one, `stop` ends it) and kept
- * current file by file (`update`, `remove`, `addFolder`, as file watching reports changes). Requests that need
- * it complete `await ready()`.
+ * Files being analysed at once, at most: one in the analysis and one read and waiting beside it, so that the
+ * analysis never waits for the main thread, while files are read only as fast as they are analysed.
+ */
+export const IN_FLIGHT = 2;
+
+/**
+ * Every pack and case file below the workspace folders. Built in the background (`build`: the walk, then each
+ * file read when `pause` lets it and analysed by the source, IN_FLIGHT at a time; a newer build supersedes a
+ * running one, `stop` ends it) and kept current file by file (`update`, `remove`, `addFolder`, as file watching
+ * reports changes). A result is applied only when it is still wanted: not from a superseded or stopped build, not
+ * for a file read again or removed since. Requests that need the index complete `await ready()`.
  */
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile & { stamp: number; digest: string }>();
   private stamp = 0;
   private generation = 0;
+  private stopped = false;
   private running: Promise<void> = Promise.resolve();
+  /** File watching's updates under way. */
+  private readonly updates = new Set<Promise<unknown>>();
+  /** The latest read of each file whose analysis is under way: the result of an earlier read is dropped. */
+  private readonly reads = new Map<string, { read: number; path: string }>();
+  private lastRead = 0;
+  private free = IN_FLIGHT;
+  private waiting: (() => void)[] = [];
 
   constructor(private readonly source: IndexSource) {}
 
@@ -77,25 +101,35 @@ export class WorkspaceIndex {
     return this.files.get(uri);
   }
 
-  /** Resolves once the latest build has finished (or was superseded by one that has), or once `cancelled` is. */
+  /** The digest of a file's text (and its decoding problem) as the index keeps it: equal digests, equal summaries. */
+  digest(uri: string): string | undefined {
+    return this.files.get(uri)?.digest;
+  }
+
+  /**
+   * Resolves once the latest build and file watching's updates have finished (or were superseded by ones that
+   * have), or once `cancelled` is.
+   */
   async ready(cancelled?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): { dispose(): void } }): Promise<void> {
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const listening = cancelled?.onCancellationRequested(stop);
     try {
-      let current;
-      do {
-        current = this.running;
-        await Promise.race([current, stopped]);
-      } while (current !== this.running && !cancelled?.isCancellationRequested);
+      for (;;) {
+        const build = this.running;
+        const updates = [...this.updates];
+        await Promise.race([Promise.all([build, ...updates]).catch(() => undefined), stopped]);
+        if (cancelled?.isCancellationRequested || (build === this.running && this.updates.size === 0)) return;
+      }
     } finally {
       listening?.dispose();
     }
   }
 
-  /** Ends a running build where it is (the server shuts down). */
+  /** Ends a running build where it is, and drops every result still to come (the server shuts down). */
   stop(): void {
     this.generation++;
+    this.stopped = true;
   }
 
   /** (Re)indexes every file below `roots`; entries of files no longer there are dropped at the end. */
@@ -121,46 +155,75 @@ export class WorkspaceIndex {
       if (first) paths.sort((a, b) => Number(first(this.source.uri(b))) - Number(first(this.source.uri(a))));
       progress(0, paths.length);
       const seen = new Set<string>();
-      for (let i = 0; i < paths.length; i++) {
-        await this.pause();
-        if (superseded()) return;
-        if (this.files.size < MAX_FILES || this.files.has(this.source.uri(paths[i]))) {
-          const uri = this.index(paths[i]);
-          if (uri) seen.add(uri);
+      const analysing: Promise<void>[] = [];
+      let done = 0;
+      const step = () => {
+        if (!superseded()) progress(++done, paths.length);
+      };
+      for (const path of paths) {
+        const release = await this.turn();
+        if (superseded()) {
+          release();
+          break;
         }
-        progress(i + 1, paths.length);
+        if (this.files.size >= MAX_FILES && !this.files.has(this.source.uri(path))) {
+          release();
+          step();
+          continue;
+        }
+        analysing.push(
+          this.index(path, superseded)
+            .then((uri) => void (uri && seen.add(uri)))
+            .finally(() => {
+              release();
+              step();
+            }),
+        );
       }
+      await Promise.all(analysing);
       if (superseded()) return;
       for (const [uri, file] of this.files) if (file.stamp <= startedAt && !seen.has(uri)) this.files.delete(uri);
     })();
     return this.running;
   }
 
-  private pause(): Promise<void> {
-    return this.source.pause?.() ?? tick();
-  }
-
   /** A file was created or changed: (re)index it, or drop it when it is no longer a pack or case file. */
-  update(path: string): IndexedFile | undefined {
-    const uri = this.index(path);
-    if (!uri) this.files.delete(this.source.uri(path));
-    return uri ? this.files.get(uri) : undefined;
+  update(path: string): Promise<IndexedFile | undefined> {
+    return this.track(async () => {
+      const release = await this.turn();
+      try {
+        const uri = await this.index(path);
+        return uri ? this.files.get(uri) : undefined;
+      } finally {
+        release();
+      }
+    });
   }
 
-  /** A folder appeared (created, moved in): index what is below it. */
-  addFolder(path: string): void {
-    for (const file of walkFiles(path, (dir) => this.source.skipDir(dir))) {
-      if (this.files.size >= MAX_FILES) return;
-      this.index(file);
-    }
+  /** A folder appeared (created, moved in): index what is below it, as a build does. */
+  addFolder(path: string): Promise<void> {
+    return this.track(async () => {
+      const analysing: Promise<unknown>[] = [];
+      for (const file of walkFiles(path, (dir) => this.source.skipDir(dir))) {
+        const release = await this.turn();
+        if (this.stopped || this.files.size >= MAX_FILES) {
+          release();
+          break;
+        }
+        analysing.push(this.index(file).finally(release));
+      }
+      await Promise.all(analysing);
+    });
   }
 
   /** A file or folder was deleted (or moved away): drop it and everything below it. Returns the URIs dropped. */
   remove(path: string): string[] {
     const dropped: string[] = [];
     const below = path.endsWith(sep) ? path : path + sep;
+    const gone = (p: string) => p === path || p.startsWith(below);
+    for (const [uri, read] of this.reads) if (gone(read.path)) this.reads.delete(uri);
     for (const [uri, file] of this.files) {
-      if (file.path === path || file.path.startsWith(below)) {
+      if (gone(file.path)) {
         this.files.delete(uri);
         dropped.push(uri);
       }
@@ -168,26 +231,70 @@ export class WorkspaceIndex {
     return dropped;
   }
 
-  private index(path: string): string | undefined {
-    const found = this.source.classify(path);
-    if (!found) return undefined;
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
+    this.updates.add(running);
+    const untrack = () => void this.updates.delete(running);
+    running.then(untrack, untrack);
+    return running;
+  }
+
+  /** Waits for a free place among the files in flight, then for the foreground; the function returned frees it. */
+  private async turn(): Promise<() => void> {
+    while (this.free === 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.free--;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.free++;
+      this.waiting.shift()?.();
+    };
+    try {
+      await this.pause();
+    } catch (e) {
+      release();
+      throw e;
+    }
+    return release;
+  }
+
+  private pause(): Promise<void> {
+    return this.source.pause?.() ?? tick();
+  }
+
+  /**
+   * Reads a file and indexes it (or drops it when it is no longer a pack or case file). Returns its URI when it is
+   * one; its entry is replaced only if, once analysed, this is still the file's latest read and `stale` is false.
+   */
+  private async index(path: string, stale: () => boolean = () => this.stopped): Promise<string | undefined> {
+    if (stale()) return undefined;
     const uri = this.source.uri(path);
-    const digest = createHash("sha1")
-      .update(found.decoded.text)
-      .update(found.decoded.problem?.message ?? "")
-      .digest("base64");
+    const found = this.source.classify(path);
+    if (!found) {
+      this.reads.delete(uri);
+      this.files.delete(uri);
+      return undefined;
+    }
+    const read = ++this.lastRead;
+    this.reads.set(uri, { read, path });
+    const digest = textDigest(found.decoded);
     const before = this.files.get(uri);
     const unchanged = before && before.kind === found.kind && before.digest === digest && this.source.textOnly(found.kind);
-    const summary = unchanged ? before : this.analyze(found.kind, found.decoded, uri);
+    const summary = unchanged ? before : await this.analyze(found.kind, found.decoded, uri);
+    const latest = this.reads.get(uri)?.read === read;
+    if (!latest) return this.reads.has(uri) ? uri : undefined; // read again since (that read applies), or removed
+    this.reads.delete(uri);
+    if (stale()) return undefined;
     const { diagnostics, symbols, assets } = summary;
     this.files.set(uri, { uri, path, kind: found.kind, diagnostics, symbols, assets, stamp: ++this.stamp, digest });
     return uri;
   }
 
-  /** A file whose check throws is indexed with one `internal-error` diagnostic: the other files are indexed as usual. */
-  private analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): FileSummary {
+  /** A file whose check throws (or whose analysis fails) is indexed with one `internal-error`: the others are indexed as usual. */
+  private async analyze(kind: DocumentKind, decoded: DecodedFile, uri: string): Promise<FileSummary> {
     try {
-      return this.source.analyze(kind, decoded, uri);
+      return await this.source.analyze(kind, decoded, uri);
     } catch (e) {
       return failedSummary(e);
     }

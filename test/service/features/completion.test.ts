@@ -115,16 +115,31 @@ test("completion: on a blank line under an empty list key, items come with their
 test("completion: enum values of difficulty, execution_mode, judge_mode, validator type and strategy", () => {
   const difficulty = complete(pack({ challenges: sections.challenges.replace("difficulty: easy", "difficulty: ‸") }));
   assert.deepEqual(labels(difficulty), ["easy", "medium", "hard", "expert"]);
+  // Only the values valid where they land (features/value-fit.ts): multi_turn needs a user simulator in every case,
+  // llm_judge and hybrid judges, file validators a `file:` target, a hybrid scorecard a gate.
   const mode = complete(pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: ‸\n") }));
-  assert.deepEqual(labels(mode), enumValues("execution_mode"));
+  assert.deepEqual(
+    labels(mode),
+    enumValues("execution_mode").filter((m) => m !== "multi_turn"),
+  );
   const judge = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode: deterministic", "judge_mode: ‸") }));
-  assert.deepEqual(labels(judge), ["deterministic", "llm_judge", "hybrid"]);
+  assert.deepEqual(labels(judge), ["deterministic"]);
   const type = complete(pack({ evaluationSpec: sections.evaluationSpec.replace("type: exact_match", "type: ‸") }));
-  assert.deepEqual(labels(type), enumValues("validator_type"));
+  const fileTypes = enumValues("file_validator_types");
+  assert.ok(labels(type).includes("exact_match") && labels(type).every((t) => enumValues("validator_type").includes(t)), labels(type).join(", "));
+  assert.ok(!labels(type).some((t) => fileTypes.includes(t)), labels(type).join(", "));
+  const fileType = complete(
+    pack({ evaluationSpec: sections.evaluationSpec.replace("type: exact_match", "type: ‸").replace("target: final_output", "target: file:report") }),
+  );
+  // code_execution and postcondition need more (a check to read, a config).
+  assert.ok(
+    ["file_content_match", "file_exists", "file_json_schema", "directory_structure"].every((t) => labels(fileType).includes(t)),
+    labels(fileType).join(", "),
+  );
   const strategy = complete(
     pack({ evaluationSpec: sections.evaluationSpec.replace("    dimensions: [correctness]", "    strategy: ‸\n    dimensions: [correctness]") }),
   );
-  assert.deepEqual(labels(strategy), ["weighted", "binary", "hybrid"]);
+  assert.deepEqual(labels(strategy), ["weighted", "binary"]);
 });
 
 test("completion: right after a colon, a value comes with its space", () => {

@@ -302,9 +302,9 @@ export const RULE_TEXTS: Readonly<Record<string, RuleText>> = {
   },
   "evidence-key-undeclared": {
     checks:
-      "A validator or judge reads `case.inputs.<key>`, `case.expectations.<key>` or `case.payload.<field>`, and no case of the pack declares that key (payload fields are checked only when every case writes a `payload`).",
+      "A validator or judge reads `case.inputs.<key>`, `case.expectations.<key>` or `case.payload.<field>`, and no case of the pack declares that key. A payload path is followed as AgentClash follows it when it scores: `case.payload.customer.name` reads the field `name` of the map `customer`, `case.payload.signals.0` the first item of the list `signals`; it is reported when no case's payload has a value there. Payload paths are checked only when every case writes a `payload` map.",
     why: "AgentClash checks only the form of an evidence path. When the pack is scored, a key that no case has makes the validator or judge come out unavailable for every case, so the score silently misses that check.",
-    fix: "Correct the key (the message suggests the closest declared one, and the quick fix writes it), or declare the input or expectation in the cases. Rename an input from its key or from the path: both are renamed together.",
+    fix: "Correct the key or the payload path (the message suggests the closest one there is, and for a key the quick fix writes it), or declare the input or expectation in the cases, or add the field to their payloads. Rename an input or a payload field from its key or from the path: the key in every case and every path reading it are renamed together.",
     wrong: "validators:\n  - key: policy-cited\n    type: contains\n    target: final_output\n    expected_from: case.expectations.policy_refrence",
     right: "validators:\n  - key: policy-cited\n    type: contains\n    target: final_output\n    expected_from: case.expectations.policy_reference",
   },

@@ -1,18 +1,19 @@
-import { isAlias, isMap, isNode, isSeq, Node, visit, YAMLSeq } from "yaml";
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Node, visit, YAMLSeq } from "yaml";
 import type { PackModel, RuleSettings } from "../pack-model";
-import { buildPackModel, packDiagnostics } from "../pack-model";
+import { packDiagnostics } from "../pack-model";
 import { rangesTouch } from "../diagnostics";
 import { kindWanted } from "../action-kinds";
 import type { CodeAction, PackDiagnostic, Range, Span, WorkspaceEdit } from "../types";
 import { enumValues, rule as catalogRule } from "../catalog";
 import type { Case, InputSet } from "../model/bundle";
 import type { PathSegment } from "../model/cursor";
-import { parseFieldPath, valueAtField } from "../model/paths";
+import { decodedAt, parseFieldPath, valueAtField } from "../model/paths";
 import type { SymbolEntry, SymbolKind } from "../model/symbols";
 import { byCloseness, closest } from "../util/did-you-mean";
 import type { TextEdit } from "vscode-languageserver-types";
 import { appendItem, columnOf, contentEnd, edit, eolOf, insertKey, lineEnd, lineStart, nextLineStart, unquoted, yamlScalar } from "./edits";
-import { defaultValue, enumOf, requiredKeys, shapeAt } from "./schema";
+import { defaultValue, enumOf, referenceOf, requiredKeys, shapeAt } from "./schema";
+import { referenceValues, valueFits, type ValueSite } from "./value-fit";
 import { noun } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 
@@ -313,17 +314,20 @@ const undeclaredReference: Fix = (model, d) => {
   const out: CodeAction[] = [];
   // A name the same list already holds is no fix: `[v1, v2]` would become `[v1, v1]`.
   const siblings = new Set(listSiblings(model, d));
+  // A declared name can still be no fix where it lands: one case of a set moved to another challenge mixes the set.
+  const site = writtenField(model, d)?.site;
   closest(
     name,
-    declared.filter((n) => !siblings.has(n)),
+    declared.filter((n) => !siblings.has(n) && (!site || valueFits(model, site, n))),
   ).forEach((suggestion, i) => {
     out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
   });
-  const site = DECLARABLE[kind];
-  const listPath = site && ref ? site.list(ref) : site?.list({ kind, name, span, scope: "", field: "" });
-  if (site && listPath && !declared.includes(name)) {
+  const declarable = DECLARABLE[kind];
+  const listPath = declarable && ref ? declarable.list(ref) : declarable?.list({ kind, name, span, scope: "", field: "" });
+  if (declarable && listPath && !declared.includes(name)) {
     const owner = valueAtField(model.bundle, listPath.slice(0, -1)) as object | undefined;
-    const e = owner && typeof owner === "object" ? appendItem(model, owner, String(listPath[listPath.length - 1]), skeleton(site.entry, name)) : undefined;
+    const e =
+      owner && typeof owner === "object" ? appendItem(model, owner, String(listPath[listPath.length - 1]), skeleton(declarable.entry, name)) : undefined;
     out.push(...action(model, `Declare ${noun(kind)} "${name}"`, d, [e]));
   }
   return out;
@@ -355,10 +359,20 @@ const missingRequired: Fix = (model, d) => {
   const shape = shapeAt(parent);
   const entry = shape?.kind === "object" ? shape.entry : undefined;
   const known = entry && defaultValue(entry, last);
-  const value = known ?? (entry && enumOf(entry, last)?.[0]) ?? "TODO";
-  // Only the reference's default is a safe choice (preferred, so "fix all" takes it); anything else the author must fill in.
+  const value = known ?? (entry ? fittingValue(model, { entry, owner: obj, key: last }) : "TODO");
+  // No value that is valid here (a reference with nothing declared to name): a placeholder would be an error of its own.
+  if (value === undefined) return [];
+  // Only the reference's default is a safe choice (preferred, so "fix all" takes it); anything else the author must check.
   return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], known !== undefined);
 };
+
+/** A value for a required key that adds no error: the nearest declared name for a reference, the first enum value that fits, else a TODO to fill in. */
+function fittingValue(model: PackModel, site: ValueSite): string | undefined {
+  if (referenceOf(site.entry, site.key)?.kind === "symbol") return referenceValues(model, site)[0];
+  const values = enumOf(site.entry, site.key);
+  if (values) return values.find((v) => valueFits(model, site, v));
+  return "TODO";
+}
 
 // ---- invalid enum value ----
 
@@ -367,66 +381,84 @@ const invalidEnum: Fix = (model, d) => {
   if (!Array.isArray(expected) || !expected.every((v) => typeof v === "string")) return [];
   const written = writtenField(model, d);
   if (written === undefined) return [];
+  // Some values need others (a file validator a `file:` target, `llm_judge` judges): only those valid here are offered.
+  const fits = (v: string) => !written.site || valueFits(model, written.site, v);
   if (written.value === undefined) {
     // The key is missing (the diagnostic sits on its object): add it, with each value.
     return (expected as string[])
-      .map((v) => ({ v, e: insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`]) }))
-      .filter(({ e }) => e && addsNoError(model, e))
-      .flatMap(({ v, e }, i) => action(model, `Add \`${written.key}: ${v}\``, d, [e], i === 0));
+      .filter(fits)
+      .flatMap((v, i) => action(model, `Add \`${written.key}: ${v}\``, d, [insertKey(model, written.obj, [`${written.key}: ${yamlScalar(v)}`])], i === 0));
   }
   const span = unquoted(model.text, written.value);
   const current = model.text.slice(span.start, span.end);
   return byCloseness(current, expected as string[])
-    .filter((v) => v !== current && addsNoError(model, edit(model, span, v)))
+    .filter((v) => v !== current && fits(v))
     .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
 };
 
-/** Packs up to this size have each enum choice (changed or added) checked against the whole pack before it is offered. */
-const CHECKED_CHOICES_MAX_LENGTH = 20_000;
-
-/**
- * Whether writing `value` over `span` adds no error: some values need other keys (`execution_mode: multi_turn`
- * needs a user simulator on every case), and a quick fix must not trade one error for another.
- */
-function addsNoError(model: PackModel, change: TextEdit): boolean {
-  if (model.text.length > CHECKED_CHOICES_MAX_LENGTH) return true;
-  const errors = (m: PackModel) => {
-    const counts = new Map<string, number>();
-    for (const d of packDiagnostics(m)) if (d.severity === "error") counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-    return counts;
-  };
-  const before = errors(model);
-  const start = model.lines.offsetAt(change.range.start);
-  const end = model.lines.offsetAt(change.range.end);
-  const after = errors(buildPackModel(model.text.slice(0, start) + change.newText + model.text.slice(end), model.lines.uri));
-  return [...after].every(([code, n]) => n <= (before.get(code) ?? 0));
-}
-
-/** The object and key a diagnostic's field names, and the written value's span when the key is written. */
-function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span } | undefined {
+/** The object and key a diagnostic's field names, the written value's span when the key is written, and the site a new value lands at. */
+function writtenField(model: PackModel, d: PackDiagnostic): { obj: object; key: string; value?: Span; site?: ValueSite } | undefined {
   const path = d.field ? parseFieldPath(d.field) : undefined;
   const key = path?.[path.length - 1];
   if (!path || key === undefined) return undefined;
-  const obj = valueAtField(model.bundle, path.slice(0, -1));
+  const parent = path.slice(0, -1);
+  const obj = valueAtField(model.bundle, parent);
   if (typeof key === "number") {
     // A list item (`interface_spec.transports[1]`): its written span.
     const item = Array.isArray(obj) ? model.sources.get(obj)?.items[key] : undefined;
     return item ? { obj: obj as unknown[], key: String(key), value: item } : undefined;
   }
   if (!obj || typeof obj !== "object" || Array.isArray(obj)) return undefined;
+  const shape = shapeAt(parent, (p) => valueAtField(model.bundle, p));
+  const site = shape?.kind === "object" ? { entry: shape.entry, owner: obj, key } : undefined;
   const pair = model.sources.get(obj)?.keys.get(key);
-  if (!pair) return { obj, key };
-  return pair.value ? { obj, key, value: pair.value } : undefined;
+  if (!pair) return { obj, key, site };
+  return pair.value ? { obj, key, value: pair.value, site } : undefined;
 }
 
 // ---- unknown key ----
 
 const unknownKey: Fix = (model, d) => {
   if (d.code !== "unknown-key" || !Array.isArray(d.data?.suggestions)) return [];
-  return (d.data!.suggestions as unknown[])
-    .filter((s): s is string => typeof s === "string")
-    .flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
+  const entry = d.data!.entry;
+  const written = pairAtKey(model, spanOf(model, d));
+  // Renamed, the key takes the value written after it: `challeng_key: exact` is no fix as `challenge_key: exact`.
+  const fits = (key: string) =>
+    typeof entry !== "string" || written?.value === undefined || valueFits(model, { entry, owner: written.owner ?? {}, key }, written.value);
+  const suggestions = (d.data!.suggestions as unknown[]).filter((s): s is string => typeof s === "string" && fits(s));
+  if (written?.collection) {
+    // Renamed, a whole block the reference ignored is read, with whatever errors it holds: offered, never claimed as the fix.
+    return suggestions.map((s) => ({
+      title: `Rename key to "${s}" (its content is then checked)`,
+      kind: QUICK_FIX,
+      edit: { changes: { [model.lines.uri]: [edit(model, spanOf(model, d), s)] } },
+    }));
+  }
+  return suggestions.flatMap((s, i) => action(model, `Rename key to "${s}"`, d, [edit(model, spanOf(model, d), s)], i === 0));
 };
+
+/** The pair whose key starts at `span`: its scalar value (as a string) or whether it is a collection, and the decoded object it is written in. */
+function pairAtKey(model: PackModel, span: Span): { value?: string; collection: boolean; owner?: object } | undefined {
+  let found: { value?: string; collection: boolean; owner?: object } | undefined;
+  if (!model.yaml) return undefined;
+  visit(model.yaml, {
+    Pair(_key, pair, ancestors) {
+      if (!isNode(pair.key) || pair.key.range?.[0] !== span.start) return undefined;
+      const value = isScalar(pair.value) && pair.value.value !== null && typeof pair.value.value !== "object" ? String(pair.value.value) : undefined;
+      // The written path of the map the pair is in: keys of the pairs above it, indexes of the list items.
+      const path: PathSegment[] = [];
+      ancestors.forEach((a, i) => {
+        if (isPair(a) && isScalar(a.key)) path.push(String(a.key.value));
+        else if (isSeq(a)) path.push(a.items.indexOf(ancestors[i + 1] as never));
+      });
+      const owner = decodedAt(model.bundle, model.sources, path)?.value;
+      const collection = isMap(pair.value) || isSeq(pair.value) || isAlias(pair.value);
+      found = { value, collection, owner: owner && typeof owner === "object" && !Array.isArray(owner) ? owner : undefined };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
 
 // ---- duplicate key ----
 

@@ -14,6 +14,7 @@ import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { lineEnd, lineStart } from "../util/lines";
 import { eolOf, nextLineStart, yamlScalar } from "./edits";
+import { valueFits, type ValueSite } from "./value-fit";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -319,7 +320,11 @@ function keyRole(env: Env): CompletionItem[] {
   const shape = env.shape(env.c.path);
   if (!shape) return [];
   if (shape.kind === "object") return keyItems(env, shape.entry, false, presentKeys(env));
-  if (shape.kind === "list") return listItems(env, shape.of, env.c.path, true);
+  if (shape.kind === "list") {
+    // A map written where a list goes: a dash before one of its keys would push that key out of line with the others.
+    if (isMap(env.c.node) && !env.c.node.flow && env.c.node.items.length > 1) return [];
+    return listItems(env, shape.of, env.c.path, true);
+  }
   return [];
 }
 
@@ -354,7 +359,9 @@ function valueRole(env: Env): CompletionItem[] {
   const found = lookupKey(shape.entry, c.key);
   if (!found) return [];
   const token = valueToken(env);
-  const items = scalarValues(env, shape.entry, found.name).map((i) =>
+  const owner = env.valueAt(c.path);
+  const site = owner && typeof owner === "object" && !Array.isArray(owner) ? { entry: shape.entry, owner, key: found.name } : undefined;
+  const items = scalarValues(env, shape.entry, found.name, site).map((i) =>
     token ? { ...i, textEdit: env.item(i.label, i.textEdit.newText, {}, token).textEdit } : i,
   );
   // Right after the colon (`key:‸`), a value needs its space or YAML reads one longer key.
@@ -390,9 +397,13 @@ function keyColonEnd(env: Env): number | undefined {
   return colon >= 0 && colon < offset ? colon + 1 : undefined;
 }
 
-/** Values for a scalar (or a scalar list item) of `entry#key`: enum values, references, booleans. */
-function scalarValues(env: Env, entry: string, key: string): CompletionItem[] {
-  const values = enumOf(entry, key);
+/**
+ * Values for a scalar (or a scalar list item) of `entry#key`: enum values, references, booleans. With the site the
+ * value lands at, only the enum values valid there (value-fit.ts: what each value needs of the pack).
+ */
+function scalarValues(env: Env, entry: string, key: string, site?: ValueSite): CompletionItem[] {
+  const all = enumOf(entry, key);
+  const values = site ? all?.filter((v) => valueFits(env.model, site, v)) : all;
   if (values) {
     const note = enumNote(entry, key);
     return values.map((v, i) =>

@@ -11,13 +11,15 @@ import { authorMessage } from "../docs/author-text";
 import { evidenceReads } from "./evidence-docs";
 import { noun, symbolPreview } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
-import { EVERY_CASE, type SymbolEntry } from "../model/symbols";
+import { EVERY_CASE, type SymbolEntry, type SymbolKind } from "../model/symbols";
 
 /** Hover: on a reference or a declared key, a preview of what it names; on a key (or its value), the key's documentation. */
 export function hover(model: PackModel, position: Position): Hover | null {
   const offset = model.lines.offsetAt(position);
   const index = symbolIndex(model);
-  const sym = index.at(offset);
+  const atOffset = index.at(offset);
+  // A payload field's own key is free-form data with its value beside it: nothing to preview there.
+  const sym = atOffset?.kind === "payload" && atOffset.scope !== EVERY_CASE ? undefined : atOffset;
   if (sym) {
     const decls = index.occurrences(sym.kind, sym.name, sym.scope).declarations;
     let value = decls[0] ? symbolPreview(model, decls[0]) : `**${noun(sym.kind)}** \`${sym.name}\` is not declared`;
@@ -46,11 +48,20 @@ export function hover(model: PackModel, position: Position): Hover | null {
   return { contents: docs, range: toRange(model.lines, c.span) };
 }
 
+const EVIDENCE_PREFIX: Partial<Record<SymbolKind, string>> = { input: "case.inputs.", expectation: "case.expectations.", payload: "case.payload." };
+
 /** What an evidence path reads, and in how many cases it is there. */
 function evidenceHover(model: PackModel, sym: SymbolEntry, declaring: number): string {
-  const path = `case.${sym.kind === "input" ? "inputs" : "expectations"}.${sym.name}`;
-  const cases = model.bundle.input_sets.reduce((n, set) => n + set.cases.length, 0);
-  return `**evidence** \`${path}\` reads ${evidenceReads(path)}; ${declaring} of ${cases} case${cases === 1 ? "" : "s"} declare${declaring === 1 ? "s" : ""} it.\n\n---\n\n`;
+  const path = `${EVIDENCE_PREFIX[sym.kind]}${sym.name}`;
+  const all = model.bundle.input_sets.flatMap((set) => set.cases);
+  const of = `of ${all.length} case${all.length === 1 ? "" : "s"}`;
+  let there = `${declaring} ${of} declare${declaring === 1 ? "s" : ""} it`;
+  if (sym.kind === "payload") {
+    // Counted by case, not by declaration: an aliased payload's key is declared once for the cases sharing it.
+    const having = all.filter((c) => c.payload && Object.hasOwn(c.payload, sym.name)).length;
+    there = `${having} ${of} ${having === 1 ? "has" : "have"} it in the payload`;
+  }
+  return `**evidence** \`${path}\` reads ${evidenceReads(path)}; ${there}.\n\n---\n\n`;
 }
 
 const MAX_CHECKS = 6;

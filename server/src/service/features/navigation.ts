@@ -94,9 +94,11 @@ export function rename(model: PackModel, position: Position, newName: string): R
   if (newName.includes(".") && o.references.some((r) => r.scope === EVERY_CASE)) {
     return refuse("an evidence path reads a key only up to its first dot");
   }
+  // A name read through aliases (`context_from: *list` in two judges) is one text: it is edited once.
   const edits: TextEdit[] = [...o.declarations, ...o.references]
     .filter((e) => !e.implicit && model.text.slice(e.span.start, e.span.end) === s.name)
     .sort((a, b) => a.span.start - b.span.start)
+    .filter((e, i, all) => i === 0 || e.span.start !== all[i - 1].span.start)
     .map((e) => ({ range: toRange(model.lines, e.span), newText: written(model.text, e.span, newName) }));
   return { edit: { changes: { [model.lines.uri]: edits } } };
 }

@@ -34,8 +34,11 @@ export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
 
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-/** How each kind of key is shown. */
-export const SYMBOL_TOKENS: Readonly<Record<SymbolKind, { type: TokenType; modifiers?: TokenModifier[] }>> = {
+/**
+ * How each kind of key is shown. Payload fields are not: they are mapping keys, which the grammar colours as keys,
+ * and the field an evidence path reads is shown with the path (EVIDENCE_PREFIXES).
+ */
+export const SYMBOL_TOKENS: Readonly<Partial<Record<SymbolKind, { type: TokenType; modifiers?: TokenModifier[] }>>> = {
   challenge: { type: "class" },
   "input-set": { type: "namespace" },
   case: { type: "enumMember" },
@@ -76,8 +79,14 @@ export function semanticTokenList(model: PackModel): SemanticToken[] {
   const add = (span: Span, type: TokenType, modifiers: TokenModifier[] = []) => {
     if (span.end > span.start) out.push({ span, type, modifiers });
   };
-  for (const d of symbols.declarations) add(d.span, SYMBOL_TOKENS[d.kind].type, [...(SYMBOL_TOKENS[d.kind].modifiers ?? []), "declaration"]);
-  for (const r of symbols.references) add(r.span, SYMBOL_TOKENS[r.kind].type, SYMBOL_TOKENS[r.kind].modifiers);
+  for (const d of symbols.declarations) {
+    const t = SYMBOL_TOKENS[d.kind];
+    if (t) add(d.span, t.type, [...(t.modifiers ?? []), "declaration"]);
+  }
+  for (const r of symbols.references) {
+    const t = SYMBOL_TOKENS[r.kind];
+    if (t) add(r.span, t.type, t.modifiers);
+  }
 
   /** The span of `part` as written inside `value` (after quotes and spaces), if it is there. */
   const within = (value: Span, part: string): Span | undefined => {

@@ -45,15 +45,16 @@ function build(model: PackModel): SymbolIndex {
     else map.set(key, [e]);
   };
   const byStart = (a: SymbolEntry, b: SymbolEntry) => a.span.start - b.span.start;
-  for (const d of [...declarations].sort(byStart)) {
+  const sortedDecls = [...declarations].sort(byStart);
+  const allRefs = [...references].sort(byStart);
+  for (const d of sortedDecls) {
     slot(d).declarations.push(d);
     push(byScope, `${d.kind}\u0000${d.scope}`, d);
     push(byKind, d.kind, d);
   }
-  for (const r of [...references].sort(byStart)) slot(r).references.push(r);
-  const sortedRefs = references.filter((r) => !r.implicit).sort(byStart);
-  const sortedDecls = [...declarations].sort(byStart);
-  const across = acrossCases(bySymbol);
+  for (const r of allRefs) slot(r).references.push(r);
+  const sortedRefs = allRefs.filter((r) => !r.implicit);
+  const across = acrossCases(sortedDecls, allRefs);
   return {
     occurrences: (kind, name, scope) => across(kind, name) ?? bySymbol.get(`${kind}\u0000${scope}\u0000${name}`) ?? EMPTY,
     declared: (kind, scope) => (scope === EVERY_CASE ? firstOfEachName(byKind.get(kind) ?? []) : (byScope.get(`${kind}\u0000${scope}`) ?? [])),
@@ -64,27 +65,24 @@ function build(model: PackModel): SymbolIndex {
 
 type Occurrences = { declarations: SymbolEntry[]; references: SymbolEntry[] };
 
-/** The occurrences, in every scope, of a name some evidence path reads; undefined for any other name. */
-function acrossCases(bySymbol: Map<string, Occurrences>): (kind: SymbolKind, name: string) => Occurrences | undefined {
+/**
+ * The occurrences, in every scope, of a name some evidence path reads; undefined for any other name. Grouped at the
+ * first question, from the entries in document order: most questions are about names no path reads.
+ */
+function acrossCases(declarations: SymbolEntry[], references: SymbolEntry[]): (kind: SymbolKind, name: string) => Occurrences | undefined {
   const read = new Map<string, Occurrences>();
-  for (const k of bySymbol.keys()) {
-    const [kind, scope, name] = k.split("\u0000");
-    if (scope === EVERY_CASE) read.set(`${kind}\u0000${name}`, { declarations: [], references: [] });
-  }
+  for (const r of references) if (r.scope === EVERY_CASE) read.set(`${r.kind}\u0000${r.name}`, { declarations: [], references: [] });
   if (read.size === 0) return () => undefined;
-  const byStart = (a: SymbolEntry, b: SymbolEntry) => a.span.start - b.span.start;
-  for (const [k, o] of bySymbol) {
-    const [kind, , name] = k.split("\u0000");
-    const all = read.get(`${kind}\u0000${name}`);
-    if (!all) continue;
-    all.declarations.push(...o.declarations);
-    all.references.push(...o.references);
-  }
-  for (const o of read.values()) {
-    o.declarations.sort(byStart);
-    o.references.sort(byStart);
-  }
-  return (kind, name) => read.get(`${kind}\u0000${name}`);
+  let grouped = false;
+  return (kind, name) => {
+    const o = read.get(`${kind}\u0000${name}`);
+    if (o && !grouped) {
+      grouped = true;
+      for (const d of declarations) read.get(`${d.kind}\u0000${d.name}`)?.declarations.push(d);
+      for (const r of references) read.get(`${r.kind}\u0000${r.name}`)?.references.push(r);
+    }
+    return o;
+  };
 }
 
 function firstOfEachName(entries: SymbolEntry[]): SymbolEntry[] {

@@ -15,6 +15,7 @@ const NOUN: Partial<Record<SymbolKind, string>> = {
   case: "case",
   input: "case input",
   expectation: "expectation",
+  payload: "payload field",
   asset: "version asset",
   validator: "validator",
   metric: "metric",
@@ -116,6 +117,10 @@ export function symbolPreview(model: PackModel, decl: SymbolEntry): string {
   const lines: string[] = [];
   if (decl.kind === "case") return [head, ...caseLines(obj as Case)].join("  \n");
   if (decl.kind === "input-set") return [head, ...inputSetLines(obj as InputSet)].join("  \n");
+  if (decl.kind === "payload") {
+    const payload = valueAtField(model.bundle, parseFieldPath(decl.field) ?? []) as Record<string, unknown> | undefined;
+    return [head, `value: ${shown(payload?.[decl.name])}`].join("  \n");
+  }
   if (decl.kind === "challenge") {
     const use = challengeUsage(model, decl.name);
     for (const k of ["title", "category", "difficulty"]) lines.push(`${k}: ${code(fieldOf(obj, k) ?? "")}`);

@@ -7,11 +7,12 @@ export function nameIn(text: string, value: Span, name: string): Span {
 }
 
 /** What a key names. Every kind has declarations and references, so navigation and rename are generic. */
-export type SymbolKind = "challenge" | "input-set" | "case" | "input" | "expectation" | "asset" | "validator" | "metric" | "judge" | "dimension" | "check";
+export type SymbolKind =
+  "challenge" | "input-set" | "case" | "input" | "expectation" | "payload" | "asset" | "validator" | "metric" | "judge" | "dimension" | "check";
 
 /**
- * The scope of an evidence path's reference (`case.inputs.<k>`): the key in every case the spec scores. A key such
- * a path reads is one name across the cases: navigation and rename take all of them together.
+ * The scope of an evidence path's reference (`case.inputs.<k>`, `case.payload.<f>`): the key in every case the spec
+ * scores. A key such a path reads is one name across the cases: navigation and rename take all of them together.
  */
 export const EVERY_CASE = "*";
 
@@ -20,9 +21,12 @@ export interface SymbolEntry {
   name: string;
   /** The span of the name itself (inside `input:<name>` for a source reference). */
   span: Span;
-  /** Scope the name lives in: "" for pack-wide names; the case's field path for case inputs; EVERY_CASE for evidence paths. */
+  /**
+   * Scope the name lives in: "" for pack-wide names; the case's field path for case inputs, expectations and payload
+   * fields; EVERY_CASE for evidence paths.
+   */
   scope: string;
-  /** Field path of the declaring or referring value. */
+  /** Field path of the declaring or referring value (for a payload field: the case's `payload`, whose key it is). */
   field: string;
   /**
    * A use not written as the name: a scorecard dimension of source `validators` with no `validators` list reads

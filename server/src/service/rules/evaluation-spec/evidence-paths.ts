@@ -18,6 +18,10 @@ export interface CaseEvidencePath {
   kind: CaseEvidenceKind;
   /** The key read: the first segment after the prefix, as the scorer splits it (`resolveCaseEvidence`). */
   name: string;
+  /** Every segment after the prefix, as the scorer splits it (the first is `name`; the rest are walked into its value). */
+  segments: string[];
+  /** The prefix the path starts with (`case.payload.`). */
+  prefix: string;
   /** The whole path as the scorer reads it. */
   path: string;
   /** Field path of the value (`version.evaluation_spec.validators[0].expected_from`). */
@@ -48,8 +52,9 @@ export function caseEvidencePaths(spec: unknown, at: Locator, text: string): Cas
     const found = PREFIXES.find(([p]) => value.startsWith(p));
     if (!found) return;
     const [prefix, kind] = found;
-    const name = value.slice(prefix.length).split(".")[0];
-    out.push({ kind, name, path: value, field, value: span, nameSpan: nameSpanIn(text, span, prefix, name), reader, used });
+    const segments = value.slice(prefix.length).split(".");
+    const path = { kind, name: segments[0], segments, prefix, path: value, field, value: span, reader, used };
+    out.push({ ...path, nameSpan: segmentSpan(text, path, 0) });
   };
   list(s.validators).forEach((v, i) => {
     if (!isObj(v)) return;
@@ -67,11 +72,21 @@ export function caseEvidencePaths(spec: unknown, at: Locator, text: string): Cas
   return out;
 }
 
-/** The span of `name` right after the first `prefix` inside the written value, when the text spells both out. */
-function nameSpanIn(text: string, value: Span, prefix: string, name: string): Span | undefined {
-  const written = text.slice(value.start, value.end);
-  const i = written.indexOf(prefix);
-  if (i < 0 || name === "" || written.slice(i + prefix.length, i + prefix.length + name.length) !== name) return undefined;
-  const start = value.start + i + prefix.length;
-  return { start, end: start + name.length };
+/**
+ * The span of segment `i` of the path inside the written value, when the text spells the path out up to it (no
+ * escapes before or in it).
+ */
+export function segmentSpan(text: string, p: Pick<CaseEvidencePath, "value" | "prefix" | "segments">, i: number): Span | undefined {
+  const written = text.slice(p.value.start, p.value.end);
+  const before =
+    p.prefix +
+    p.segments
+      .slice(0, i)
+      .map((s) => s + ".")
+      .join("");
+  const at = written.indexOf(before);
+  const segment = p.segments[i];
+  if (at < 0 || segment === "" || written.slice(at + before.length, at + before.length + segment.length) !== segment) return undefined;
+  const start = p.value.start + at + before.length;
+  return { start, end: start + segment.length };
 }

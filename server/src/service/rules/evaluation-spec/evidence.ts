@@ -39,7 +39,7 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** Go's strconv.Atoi: an optional sign and decimal digits, within int64; undefined when Atoi fails. */
-function goAtoi(s: string): bigint | undefined {
+export function goAtoi(s: string): bigint | undefined {
   if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
   const n = BigInt(s);
   return n < INT64_MIN || n > INT64_MAX ? undefined : n;

@@ -1,6 +1,7 @@
-import type { SymbolCollector } from "../../model/pack-model-type";
+import type { PackModel, SymbolCollector } from "../../model/pack-model-type";
 import { EVERY_CASE, nameIn, type SymbolKind } from "../../model/symbols";
 import { referencedSymbol } from "../../model/references";
+import { writtenPayload } from "../../model/case-payload";
 import { caseEvidencePaths } from "./evidence-paths";
 import type { Span } from "../../types";
 import { enums } from "../../catalog";
@@ -13,7 +14,8 @@ import { list, Obj, obj, SPEC, str } from "./read";
  * validator targets that name a check (`file:<check>`, or a code_execution target without the prefix); a dimension
  * of source `validators` with no list reads every validator (an implicit reference at its key).
  * Names are compared as the reference compares them: keys trimmed, dimension validators[] as written.
- * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`) refer to that key in every case (EVERY_CASE).
+ * Evidence paths (`case.inputs.<k>`, `case.expectations.<k>`, `case.payload.<f>`) refer to that key in every case
+ * (EVERY_CASE); where a path reads the payload, the payload fields of every case are declared here.
  */
 const BUILTIN = enums.builtin_dimension_keys.values as Record<string, { source: string }>;
 const DIMENSION = `${SPEC}.scorecard.dimensions[]`;
@@ -89,7 +91,31 @@ export const evaluationSpecSymbols: SymbolCollector = (model) => {
     refer(judgeOfDimension, d, "judge_key", goTrim(str(d.judge_key)), `${p}.judge_key`);
   });
 
-  for (const p of caseEvidencePaths(spec, at, text)) {
-    if (p.kind !== "payload" && p.nameSpan) symbols.reference({ kind: p.kind, name: p.name, span: p.nameSpan, scope: EVERY_CASE, field: p.field });
+  const paths = caseEvidencePaths(spec, at, text);
+  for (const p of paths) {
+    if (p.nameSpan) symbols.reference({ kind: p.kind, name: p.name, span: p.nameSpan, scope: EVERY_CASE, field: p.field });
   }
+  if (paths.some((p) => p.kind === "payload")) declarePayloadFields(model);
 };
+
+/**
+ * The top-level keys of every case's payload, which `case.payload.<f>` reads: declared only where the spec has such
+ * a path (large packs write many payload keys, and nothing else refers to them). A key written once and read by
+ * several cases (an aliased payload, a merged anchor) is declared once: it is one text to rename.
+ */
+function declarePayloadFields(model: PackModel): void {
+  const { bundle, at, sources, symbols, text } = model;
+  const seen = new Set<number>();
+  bundle.input_sets.forEach((set, i) =>
+    set.cases.forEach((_, j) => {
+      const payload = writtenPayload(set, j, sources);
+      for (const k of payload ? Object.keys(payload) : []) {
+        const span = at.has(payload, k) ? nameIn(text, at.key(payload, k), k) : undefined;
+        if (k === "" || !span || seen.has(span.start)) continue;
+        seen.add(span.start);
+        const scope = `input_sets[${i}].cases[${j}]`;
+        symbols.declare({ kind: "payload", name: k, span, scope, field: `${scope}.payload` });
+      }
+    }),
+  );
+}
