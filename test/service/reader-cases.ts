@@ -129,6 +129,16 @@ export const readerCases: ReaderCase[] = [
     want: "decode",
   },
   { name: "!!binary with invalid base64 under an ignored key", text: P + "notes: !!binary 'not base64!'\n", want: [] },
+  // A key with an explicit tag other than !!str (!!binary, a custom tag) makes its free-form mapping one JSON cannot encode.
+  { name: "!!binary key in a validator", text: swap("type: exact_match", "!!binary dHlwZQ==: exact_match"), want: "decode" },
+  { name: "custom-tagged key in a validator", text: swap("type: exact_match", "!x type: exact_match"), want: "decode" },
+  { name: "!!str key in a validator", text: swap("type: exact_match", "!!str type: exact_match"), want: [] },
+  {
+    name: "!!binary key in a validator config",
+    text: swap("type: exact_match", "type: exact_match\n        config:\n          !!binary eA==: 1"),
+    want: "decode",
+  },
+  { name: "!!binary key in pack is its decoded text", text: swap("family: support", "!!binary ZmFtaWx5: support"), want: [] },
   // After a comment that starts its line, yaml.v3 consumes blank lines (tabs included) only up to another comment within 511 bytes.
   { name: "a tab line after the last comment", text: "# note\n\t\n" + P, want: "decode" },
   { name: "a spaces-then-tab line after the last comment", text: "# note\n  \t\n\n" + P, want: "decode" },

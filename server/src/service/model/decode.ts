@@ -42,6 +42,16 @@ function allowedAliasRatio(decodeCount: number): number {
   return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
 }
 
+/**
+ * yaml.v3's isStringMap looks at each key's ShortTag: an explicit tag other than `!`, `!!str` or `!!merge`
+ * (`!!binary`, `!custom`) makes the mapping a map[interface{}]interface{}, even when the key decodes to text.
+ */
+function isStringTag(node: Scalar): boolean {
+  if (!node.tag || node.tag === "!") return true;
+  const tag = hasOwn(TAG_SHORT, node.tag) ? TAG_SHORT[node.tag] : node.tag;
+  return tag === "!!str" || tag === "!!merge";
+}
+
 class FatalDecode extends Error {
   constructor(readonly problem: DecodeProblem) {
     super(problem.message);
@@ -464,7 +474,7 @@ export class YamlDecoder {
           continue;
         }
         seen.set(key, keyNode);
-        own.push({ keyNode, key, value, nonString: r.tag !== "!!str" });
+        own.push({ keyNode, key, value, nonString: r.tag !== "!!str" || !isStringTag(keyTarget) });
       } else {
         own.push({ keyNode, key: keyNode.toString(), value, nonString: true, complex: true });
       }
