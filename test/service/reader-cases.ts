@@ -242,6 +242,24 @@ export const readerCases: ReaderCase[] = [
     text: swap("difficulty: easy", "difficulty: !!timestamp 2001-01-01"),
     want: ["challenges[0].difficulty must be one of easy, medium, hard, expert"],
   },
+  // Keys repeat for yaml.v3 when their nodes have the same kind and text (an alias key is its name); in a struct, also
+  // when two keys name the same field. In a map an alias key repeating a written key overwrites its value.
+  { name: "an alias key repeating a field of pack", text: swap("family: support", "family: &k family\n  *k : x"), want: "decode" },
+  { name: "an alias key repeating an unknown key of pack", text: swap("family: support", "family: support\n  zz: &k zz\n  *k : x"), want: [] },
+  { name: "an alias key repeating a field of a challenge", text: swap("difficulty: easy", "difficulty: &k difficulty\n    *k : easy"), want: "decode" },
+  { name: "an alias key repeating a key of a validator", text: swap("type: exact_match", "type: &k type\n        *k : exact_match"), want: [] },
+  {
+    name: "an alias key's value replaces the written key's",
+    text: swap("type: exact_match", "type: &k type\n        *k : nope"),
+    want: ["version.evaluation_spec.validators[0].type is not a supported validator type"],
+  },
+  {
+    name: "an alias key repeating a key of evaluation_spec",
+    text: swap("judge_mode: deterministic", "judge_mode: &k judge_mode\n    *k : nope"),
+    want: ["version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid"],
+  },
+  { name: "the same alias key twice", text: swap("type: exact_match", "type: exact_match\n        x: &k y\n        *k : 1\n        *k : 2"), want: "decode" },
+  { name: "two merge keys", text: swap("pack:\n", "a: &m {slug: x}\nb: &n {name: y}\npack:\n  <<: *m\n  <<: *n\n"), want: "decode" },
   // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
   { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

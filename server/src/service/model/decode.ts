@@ -454,6 +454,22 @@ export class YamlDecoder {
       const value = (pair.value as Node | null) ?? null;
       if (!keyNode) continue;
       this.count(keyNode); // yaml.v3 counts keys as decoded nodes: merged maps add up towards its alias guard
+      // yaml.v3 calls two keys the same when their nodes have the same kind and text: an alias key is its name,
+      // so it never repeats a written key here (a struct's field check below may still catch it).
+      const written = isScalar(keyNode) ? scalarText(keyNode) : isAlias(keyNode) ? keyNode.source : "";
+      const same = `${isScalar(keyNode) ? "s" : isAlias(keyNode) ? "a" : isMap(keyNode) ? "m" : "q"}${written}`;
+      const first = seen.get(same);
+      if (first) {
+        this.problems.push({
+          code: "yaml-duplicate-key",
+          span: this.span(keyNode),
+          message: `mapping key ${goQuote(written)} already defined at line ${this.line(this.span(first).start)}`,
+          related: [{ span: this.span(first), message: `first definition of ${goQuote(written)}` }],
+          data: { key: written },
+        });
+        continue;
+      }
+      seen.set(same, keyNode);
       const keyTarget = this.deref(keyNode);
       if (isScalar(keyTarget)) {
         const key = String(keyTarget.value ?? "");
@@ -462,18 +478,6 @@ export class YamlDecoder {
           merges.push([keyNode, value]);
           continue;
         }
-        const first = seen.get(key);
-        if (first) {
-          this.problems.push({
-            code: "yaml-duplicate-key",
-            span: this.span(keyNode),
-            message: `mapping key ${goQuote(key)} already defined at line ${this.line(this.span(first).start)}`,
-            related: [{ span: this.span(first), message: `first definition of ${goQuote(key)}` }],
-            data: { key },
-          });
-          continue;
-        }
-        seen.set(key, keyNode);
         own.push({ keyNode, key, value, nonString: r.tag !== "!!str" || !isStringTag(keyTarget) });
       } else {
         own.push({ keyNode, key: keyNode.toString(), value, nonString: true, complex: true });
@@ -552,6 +556,18 @@ export class YamlDecoder {
           continue;
         }
         const ps = this.pairSource(p.keyNode, p.value);
+        const field = hasOwn(entry.keys, p.key) && entry.keys[p.key].go_type !== "-";
+        // Two keys that name the same field (an alias key repeating a written one): yaml.v3 keeps the first.
+        if (field && source.keys.has(p.key)) {
+          this.problems.push({
+            code: "yaml-duplicate-key",
+            span: ps.key,
+            message: `field ${p.key} already set in type ${t.goType}`,
+            related: [{ span: source.keys.get(p.key)!.key, message: `first definition of ${goQuote(p.key)}` }],
+            data: { key: p.key },
+          });
+          continue;
+        }
         source.keys.set(p.key, ps);
         if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
       }
