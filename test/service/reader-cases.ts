@@ -260,6 +260,17 @@ export const readerCases: ReaderCase[] = [
   },
   { name: "the same alias key twice", text: swap("type: exact_match", "type: exact_match\n        x: &k y\n        *k : 1\n        *k : 2"), want: "decode" },
   { name: "two merge keys", text: swap("pack:\n", "a: &m {slug: x}\nb: &n {name: y}\npack:\n  <<: *m\n  <<: *n\n"), want: "decode" },
+  // yaml.v3's parser wants a key before each `:` of a block mapping (a simple key on its line, or a `?` one above it).
+  { name: "a line starting with : in a mapping", text: P + "notes:\n  a: 1\n  : 2\n", want: "decode" },
+  { name: "a line starting with : at the top level", text: P + ": 2\n", want: "decode" },
+  { name: "a : after a comment ended by PS", text: swap("  family: support\n", "  family: support # c\u2029: x\n"), want: "decode" },
+  { name: "a : opening a mapping under a dash", text: P + "notes:\n  - : 2\n", want: "decode" },
+  { name: "a : after a ? key", text: P + "notes:\n  ? a\n  : b\n", want: [] },
+  { name: "a : after a ? key with a list", text: P + "notes:\n  ?\n    - x\n    - y\n  : b\n", want: [] },
+  { name: "a : after a ? key's value", text: P + "notes:\n  ? x\n  : y\n  : z\n", want: "decode" },
+  { name: "a : deeper than its ? key", text: P + "notes:\n  ? a\n    : b\n", want: "decode" },
+  { name: "a : after a simple key that followed a ? key", text: P + "notes:\n  ? a\n  b: c\n  : d\n", want: "decode" },
+  { name: "a : at a list's column", text: P + "notes:\n  - a\n  : b\n", want: "decode" },
   // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
   { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

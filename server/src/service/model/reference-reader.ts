@@ -36,6 +36,8 @@ interface Checkpoint {
   simpleKeyAllowed: boolean;
   indent: number;
   indents: number[];
+  level: Level;
+  levels: Level[];
   started: boolean;
   rootDone: boolean;
   hadBlockRoot: boolean;
@@ -119,6 +121,8 @@ function sameState(a: Checkpoint, b: Checkpoint): boolean {
     a.seenYaml === b.seenYaml &&
     a.indents.length === b.indents.length &&
     a.indents.every((v, i) => v === b.indents[i]) &&
+    a.level === b.level &&
+    a.levels.every((v, i) => v === b.levels[i]) &&
     a.tagHandles.length === b.tagHandles.length &&
     a.tagHandles.every((v, i) => v === b.tagHandles[i])
   );
@@ -151,6 +155,12 @@ const BLOCK_PLAIN_RUN = /[^:\s\u0085]*/y;
 const FLOW_PLAIN_RUN = /[^:,?[\]{}\s\u0085]*/y;
 const ESCAPES = new Set([..."0abt\tnvfre \"'\\N_LP"]);
 
+/**
+ * The block collection at an indentation: a sequence, a mapping, a mapping whose `?` key awaits its `:`
+ * ("key"), or none (before the root).
+ */
+type Level = "seq" | "map" | "key" | "none";
+
 interface SimpleKey {
   column: number;
   lineStart: number;
@@ -163,6 +173,9 @@ class Scanner {
   private flow = 0;
   private indent = -1;
   private indents: number[] = [];
+  private level: Level = "none";
+  /** The levels of the enclosing indentations (`indents`). */
+  private levels: Level[] = [];
   private simpleKeyAllowed = true;
   /** Column and line start of the token that may be a simple key (a scalar, alias or flow collection start). */
   private simpleKey: SimpleKey | undefined;
@@ -212,6 +225,8 @@ class Scanner {
       this.simpleKeyAllowed = from.simpleKeyAllowed;
       this.indent = from.indent;
       this.indents = [...from.indents];
+      this.level = from.level;
+      this.levels = [...from.levels];
       this.started = from.started;
       this.rootDone = from.rootDone;
       this.hadBlockRoot = from.hadBlockRoot;
@@ -305,6 +320,8 @@ class Scanner {
       simpleKeyAllowed: this.simpleKeyAllowed,
       indent: this.indent,
       indents: [...this.indents],
+      level: this.level,
+      levels: [...this.levels],
       started: this.started,
       rootDone: this.rootDone,
       hadBlockRoot: this.hadBlockRoot,
@@ -480,7 +497,10 @@ class Scanner {
       if (c === ":" && this.simpleKey) {
         // The value of a simple key: the key is inserted before it, and its column may open a block mapping.
         this.tokens++;
-        if (this.flow === 0) this.roll(this.simpleKey.column);
+        if (this.flow === 0) {
+          this.roll(this.simpleKey.column, "map");
+          if (this.level === "key") this.level = "map"; // the `?` key before it had no value
+        }
         this.simpleKey = undefined;
         this.simpleKeyAllowed = false;
       } else {
@@ -491,7 +511,12 @@ class Scanner {
         if (this.flow === 0) {
           if (c === "-" && !this.simpleKeyAllowed) this.fail(start, "block sequence entries are not allowed in this context");
           if (c === ":" && !this.simpleKeyAllowed) this.fail(start, "mapping values are not allowed in this context");
-          this.roll(column);
+          const opened = this.roll(column, c === "-" ? "seq" : "map");
+          // yaml.v3's parser wants a key before a value in a block mapping: a simple key, or a `?` one.
+          if (c === ":" && (opened || this.level === "map") && !this.stopping)
+            this.fail(start, "did not find expected key: a `:` with no key before it on its line (nor a `?` key above it)");
+          if (c !== "-" && this.level === "seq" && !this.stopping) this.fail(start, "did not find expected '-' indicator: a list's items each start with `-`");
+          if (this.level !== "seq") this.level = c === "?" ? "key" : "map";
         }
         this.simpleKey = undefined;
         this.simpleKeyAllowed = c === "-" || this.flow === 0;
@@ -588,18 +613,22 @@ class Scanner {
     this.rootDone = true;
   }
 
-  private roll(column: number): void {
-    if (this.indent < column) {
-      this.tokens++; // BLOCK-MAPPING-START or BLOCK-SEQUENCE-START
-      this.indents.push(this.indent);
-      this.indent = column;
-      this.hadBlockRoot = true;
-    }
+  /** Opens a block collection of `kind` at `column` if it is deeper than the current one; true if it did. */
+  private roll(column: number, kind: Level): boolean {
+    if (this.indent >= column) return false;
+    this.tokens++; // BLOCK-MAPPING-START or BLOCK-SEQUENCE-START
+    this.indents.push(this.indent);
+    this.levels.push(this.level);
+    this.indent = column;
+    this.level = kind;
+    this.hadBlockRoot = true;
+    return true;
   }
 
   private unroll(column: number): void {
     while (this.indent > column) {
       this.indent = this.indents.pop()!;
+      this.level = this.levels.pop()!;
       this.tokens++; // BLOCK-END
     }
   }
