@@ -271,6 +271,16 @@ export const readerCases: ReaderCase[] = [
   { name: "a : deeper than its ? key", text: P + "notes:\n  ? a\n    : b\n", want: "decode" },
   { name: "a : after a simple key that followed a ? key", text: P + "notes:\n  ? a\n  b: c\n  : d\n", want: "decode" },
   { name: "a : at a list's column", text: P + "notes:\n  - a\n  : b\n", want: "decode" },
+  // `*a:` is the alias `a` and a `:` for yaml.v3 (its alias names end at `:`); YAML 1.2 reads the alias `a:`.
+  { name: "an alias key with no space before its colon", text: P + "notes:\n  a: &k x\n  *k: 1\n", want: [] },
+  { name: "an alias key with no space repeating a field", text: swap("family: support", "family: &k family\n  *k: x"), want: "decode" },
+  {
+    name: "an alias key with no space naming a field",
+    text: swap("pack:\n", "z: &n name\npack:\n  *n: Support Eval\n").replace("  name: Support Eval\n", ""),
+    want: [],
+  },
+  { name: "an alias key with no space in a flow mapping", text: P + "a: &k x\nnotes: {*k:1}\n", want: [] },
+  { name: "an alias with a colon in a flow sequence", text: P + "a: &k x\nnotes: [*k:, 2]\n", want: [] },
   // A `<<` value (not a key) is the string "<<" for yaml.v3, also in free-form data.
   { name: "<< as a number in evaluation_spec", text: swap("version_number: 1", "version_number: <<"), want: "decode" },
 ];

@@ -21,7 +21,10 @@ export interface ReaderScan {
   lookedAt: number;
   /** The first error the reference's scanner (or its directive check) would stop at, if any. */
   problems: ReaderProblem[];
-  /** Lines inside a flow collection or a quoted scalar indented no more than the block collection around them. */
+  /**
+   * Lines inside a flow collection or a quoted scalar indented no more than the block collection around them; and
+   * the `:` right after an alias name (`*a: x`), which the yaml package needs a space before to end the name.
+   */
   shallowLines: LinePad[];
   /** Where a later scan of an edited text can resume (rescanAsReference), in text order. */
   checkpoints: Checkpoint[];
@@ -537,6 +540,12 @@ class Scanner {
           while (ANCHOR_CHAR.test(this.s[this.pos] ?? "")) this.pos++;
           if (this.pos === name || !(this.isBlankz(this.pos) || "?:,]}%@`".includes(this.s[this.pos])))
             this.fail(start, "did not find expected alphabetic or numeric character: an anchor or alias name is letters, digits, - and _");
+          // `*a: x` is the alias `a` as a key for yaml.v3; the yaml package (YAML 1.2) would read the alias `a:`.
+          if (c === "*" && this.s[this.pos] === ":" && (this.flow > 0 || this.isBlankz(this.pos + 1))) {
+            this.shallowLines.push({ at: this.pos, pad: 1 });
+            // In a flow collection the `:` needs no space after it either (`{*a:1}`); the yaml package wants one.
+            if (!this.isBlankz(this.pos + 1) && !",]}".includes(this.s[this.pos + 1])) this.shallowLines.push({ at: this.pos + 1, pad: 1 });
+          }
         }
         if (c === "*") this.nodeEnd();
         return;
