@@ -70,7 +70,7 @@ test("packlint FILE on a YAML file that is not a pack (a GitHub workflow): one e
   assert.equal(at(d), "1:1");
   assert.match(d.message, /^not a challenge pack: packlint expected a challenge pack or a Skill Testing case file/);
   assert.match(d.message, /\*\.pack\.yaml/);
-  assert.match(d.message, /top-level pack: key and challenges: or input_sets:/);
+  assert.match(d.message, /two of the top-level keys pack:, version:, challenges: and input_sets:/);
   // The text output's verdict says what the file is not, never that a pack has errors.
   const text = await cli([join(root, ".github/workflows/ci.yml")]);
   assert.match(text.out, /ci\.yml: Not a challenge pack or Skill Testing case file\n/);

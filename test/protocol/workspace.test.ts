@@ -24,8 +24,8 @@ const top = tempTree({
   "a/packs/support.pack.yaml": withChallenge("refund-question"),
   [`a/packs/${PACK_ASSET}`]: "%PDF",
   "a/packs/missing.pack.yaml": withAsset("assets/gone.pdf", withChallenge("missing-asset-question")),
-  // Not sniffed (the key carries an anchor), a pack only by the config's `packs` glob.
-  "a/custom/odd.yml": withAsset("../packs/assets/policy.pdf", withChallenge("odd-question")).replace(/^pack:/m, "&head pack:"),
+  // Not sniffed (its section keys carry anchors), a pack only by the config's `packs` glob.
+  "a/custom/odd.yml": withAsset("../packs/assets/policy.pdf", withChallenge("odd-question")).replace(/^(pack|version|challenges|input_sets):/gm, "&$1 $1:"),
   "a/fixtures/ignored.pack.yaml": withChallenge("ignored-question"),
   "b/refunds.pack.yaml": withAsset("assets/gone.pdf", withChallenge("billing-question")),
   "c/later.pack.yaml": withChallenge("later-folder-question"),

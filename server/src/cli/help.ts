@@ -8,7 +8,7 @@ export const HELP = `Usage: packlint [options] FILE|DIR|-...
 
 Validates AgentClash challenge packs offline, with the reference validator's verdicts
 (same field paths and messages) plus packlint's own advisories.
-A DIR means every pack below it: *.pack.yaml, YAML with a top-level pack: and challenges:/input_sets:,
+A DIR means every pack below it: *.pack.yaml, YAML with two of the top-level pack:, version:, challenges:, input_sets:,
 Skill Testing case files (skill_cases.yaml), or files matching the "packs" globs of a config;
 "ignore" globs skip files. - reads one document from standard input.
 Text output names every file checked, then one summary line (files checked, errors, warnings, files skipped).

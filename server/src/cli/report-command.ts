@@ -37,7 +37,7 @@ export function runReport(argv: string[], out: (s: string) => void): number {
   const kind = new FileKinds(DEFAULT_SETTINGS).byName(resolve(file).split(sep).join("/")) ?? kindByContent(text);
   if (kind !== "challenge-pack") {
     throw new UsageError(
-      `${file} is not a challenge pack${kind === "skill-cases" ? " (it is a Skill case file: see packlint skill --help)" : " (a *.pack.yaml file, or YAML with a top-level pack: and challenges: or input_sets:)"}; packlint report reports on packs`,
+      `${file} is not a challenge pack${kind === "skill-cases" ? " (it is a Skill case file: see packlint skill --help)" : " (a *.pack.yaml file, or YAML with two of the top-level keys pack:, version:, challenges: and input_sets:)"}; packlint report reports on packs`,
     );
   }
   const report = inputSetReport(buildPackModel(text), file);

@@ -112,7 +112,7 @@ function notAPack(rules: RuleLevels, text: string): PackDiagnostic[] {
       field: null,
       message:
         "not a challenge pack: packlint expected a challenge pack or a Skill Testing case file. A pack is a file named *.pack.yaml or *.pack.yml, " +
-        'one the config\'s "packs" globs match, or YAML with a top-level pack: key and challenges: or input_sets:; ' +
+        'one the config\'s "packs" globs match, or YAML with two of the top-level keys pack:, version:, challenges: and input_sets:; ' +
         "a case file is named skill_cases.yaml or has a top-level skill: with cases:",
       range: { start, end: TextDocument.create("file:///decoded", "yaml", 0, text).positionAt(text.search(/[\r\n]|$/)) },
     },

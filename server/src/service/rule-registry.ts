@@ -164,7 +164,7 @@ const own: readonly OwnRule[] = [
     area: "files",
     severity: "error",
     summary:
-      "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (a top-level `pack:` with `challenges:` or `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
+      "(CLI) A file named on the command line is neither a challenge pack nor a Skill Testing case file by its name, the config's `packs` globs or its content (two of the top-level keys `pack:`, `version:`, `challenges:` and `input_sets:`; `skill:` with `cases:`). One error instead of a pack's every required key.",
   },
   {
     code: "asset-file-missing",
