@@ -5,6 +5,20 @@ import { pack } from "../helpers/packs";
  * each with the reference validator's verdict (recorded by running it): "decode" when the file fails to decode,
  * else the set of `field message` errors (empty: valid).
  */
+/** What the reference reports when the document it reads has none of a pack's sections. */
+const EVERY_SECTION_MISSING = [
+  "pack.slug is required",
+  "pack.name is required",
+  "pack.family is required",
+  "version.number must be greater than 0",
+  "challenges must contain at least one challenge",
+  "version.evaluation_spec.name is required",
+  "version.evaluation_spec.version_number must be greater than 0",
+  "version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid",
+  "version.evaluation_spec.validators must contain at least one validator",
+  "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
+];
+
 export interface ReaderCase {
   name: string;
   text: string;
@@ -85,18 +99,7 @@ export const readerCases: ReaderCase[] = [
   {
     name: "a dedent below an indented root ends it",
     text: HEADLESS,
-    want: [
-      "pack.slug is required",
-      "pack.name is required",
-      "pack.family is required",
-      "version.number must be greater than 0",
-      "challenges must contain at least one challenge",
-      "version.evaluation_spec.name is required",
-      "version.evaluation_spec.version_number must be greater than 0",
-      "version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid",
-      "version.evaluation_spec.validators must contain at least one validator",
-      "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
-    ],
+    want: EVERY_SECTION_MISSING,
   },
   // An alias to an undefined anchor fails the file wherever it is.
   { name: "undefined alias under an ignored key", text: P + "notes: *never_defined\n", want: "decode" },
@@ -189,18 +192,7 @@ export const readerCases: ReaderCase[] = [
   {
     name: "a second mark at the top of the file",
     text: "\uFEFF\uFEFF# note\n" + P,
-    want: [
-      "pack.slug is required",
-      "pack.name is required",
-      "pack.family is required",
-      "version.number must be greater than 0",
-      "challenges must contain at least one challenge",
-      "version.evaluation_spec.name is required",
-      "version.evaluation_spec.version_number must be greater than 0",
-      "version.evaluation_spec.judge_mode must be one of deterministic, llm_judge, hybrid",
-      "version.evaluation_spec.validators must contain at least one validator",
-      "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
-    ],
+    want: EVERY_SECTION_MISSING,
   },
   { name: "a mark at a block's start, the lines after it indented", text: markAt(1024, "notes:\n  # ", "yy\n  a: 1\n  b: 2\n"), want: [] },
   // A U+FEFF that starts the first node after comment lines is text for the reference (the yaml package drops it).
