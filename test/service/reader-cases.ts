@@ -1,10 +1,5 @@
 import { pack } from "../helpers/packs";
 
-/**
- * Texts where the reference's YAML reader (yaml.v3, YAML 1.1) and the yaml package (YAML 1.2) read differently,
- * each with the reference validator's verdict (recorded by running it): "decode" when the file fails to decode,
- * else the set of `field message` errors (empty: valid).
- */
 /** What the reference reports when the document it reads has none of a pack's sections. */
 const EVERY_SECTION_MISSING = [
   "pack.slug is required",
@@ -19,6 +14,11 @@ const EVERY_SECTION_MISSING = [
   "version.evaluation_spec.scorecard.dimensions must contain at least one dimension",
 ];
 
+/**
+ * Texts where the reference's YAML reader (yaml.v3, YAML 1.1) and the yaml package (YAML 1.2) read differently,
+ * each with the reference validator's verdict (recorded by running it): "decode" when the file fails to decode,
+ * else the set of `field message` errors (empty: valid).
+ */
 export interface ReaderCase {
   name: string;
   text: string;
