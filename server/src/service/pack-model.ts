@@ -13,6 +13,7 @@ import { DecodeCache } from "./model/decode-cache";
 import { CacheSlot, ModelCache } from "./model/model-cache";
 import type { ReaderScan } from "./model/reference-reader";
 import { MAX_CHECKED_LENGTH, MAX_SYNTAX_ERRORS } from "./model/limits";
+import { syntaxErrorFindings } from "./model/syntax-findings";
 import { SymbolTable } from "./model/symbols";
 import { SpanIndex } from "./model/span-index";
 import { pushAll } from "./util/arrays";
@@ -131,28 +132,7 @@ export { MAX_SYNTAX_ERRORS };
 
 /** Syntax errors (their causes), then the findings of the parser's limits (a pruned collection, an oversized document). */
 function parseFindings(text: string, problems: readonly SyntaxProblem[], parsed: ParsedYaml, anchor: Span): Finding[] {
-  const syntax: Finding[] = problems.slice(0, MAX_SYNTAX_ERRORS).map((s) => ({
-    code: "yaml-syntax",
-    severity: "error",
-    field: null,
-    message: s.message,
-    span: s.span,
-    ...(s.related && { related: s.related }),
-    data: { yamlCode: s.yamlCode },
-  }));
-  const more = problems.length - MAX_SYNTAX_ERRORS;
-  if (more > 0) {
-    const next = problems[MAX_SYNTAX_ERRORS];
-    syntax.push({
-      code: "yaml-syntax",
-      severity: "error",
-      field: null,
-      message: `… and ${more} more YAML syntax error${more === 1 ? "" : "s"}`,
-      span: next.span,
-      data: { yamlCode: "MORE", more },
-    });
-  }
-  return [...syntax, ...limitFindings(text, parsed, anchor)];
+  return [...syntaxErrorFindings(problems), ...limitFindings(text, parsed, anchor)];
 }
 
 let empty: Document.Parsed | undefined;
