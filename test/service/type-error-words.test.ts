@@ -90,3 +90,12 @@ test("a judge's output schema of the wrong kind is shown in an author's words", 
   assert.match(schemaError.message, /Go (struct field|value)/);
   assert.equal(displayMessage(schemaError), "version.evaluation_spec.llm_judges[0].output_schema.required: expected a list, got a number");
 });
+
+test("a field set twice through an alias key: yaml.v3's message stays, the author reads which key", () => {
+  const text = pack().replace("family: support", "family: &k family\n  *k : x");
+  const found = packDiagnostics(buildPackModel(text, "file:///t.pack.yaml"));
+  const twice = found.find((d) => /already set in type/.test(d.message));
+  assert.ok(twice, JSON.stringify(found.map((d) => d.message)));
+  assert.equal(twice.message, "field family already set in type challengepack.PackMetadata");
+  assert.equal(displayMessage(twice), '"family" is set twice in this mapping (a key and an alias key that name the same field): keep one');
+});

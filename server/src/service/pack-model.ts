@@ -68,7 +68,16 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   // Checks say nothing about the parts of the text that did not parse (broken-parts.ts).
   const broken = new BrokenParts(causes.broken, bundle, sources);
   for (const p of decoder.problems) {
-    const f: Finding = { code: p.code, severity: "error", field: null, message: p.message, span: p.span, related: p.related, data: p.data };
+    const f: Finding = {
+      code: p.code,
+      severity: "error",
+      field: null,
+      message: p.message,
+      span: p.span,
+      related: p.related,
+      data: p.data,
+      ...(p.text && { text: p.text }),
+    };
     if (broken.keeps(f)) findings.push(f);
   }
   normalize(bundle, sources, cache.reused);

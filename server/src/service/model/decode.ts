@@ -563,6 +563,7 @@ export class YamlDecoder {
             code: "yaml-duplicate-key",
             span: ps.key,
             message: `field ${p.key} already set in type ${t.goType}`,
+            text: `${goQuote(p.key)} is set twice in this mapping (a key and an alias key that name the same field): keep one`,
             related: [{ span: source.keys.get(p.key)!.key, message: `first definition of ${goQuote(p.key)}` }],
             data: { key: p.key },
           });

@@ -5,6 +5,8 @@ export interface DecodeProblem {
   code: "yaml-type-mismatch" | "yaml-duplicate-key" | "yaml-invalid-uuid" | "yaml-decode-fatal" | "yaml-nesting-too-deep";
   span: Span;
   message: string;
+  /** The problem in an author's words where `message` (yaml.v3's) names a Go type. */
+  text?: string;
   related?: { span: Span; message: string }[];
   data?: Record<string, unknown>;
 }
