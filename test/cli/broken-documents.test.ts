@@ -14,6 +14,7 @@ interface JsonDiagnostic {
 }
 interface JsonFile {
   path: string;
+  kind: string;
   diagnostics: JsonDiagnostic[];
 }
 
@@ -75,6 +76,18 @@ test("packlint FILE on a YAML file that is not a pack (a GitHub workflow): one e
   const text = await cli([join(root, ".github/workflows/ci.yml")]);
   assert.match(text.out, /ci\.yml: Not a challenge pack or Skill Testing case file\n/);
   assert.doesNotMatch(text.out, /Challenge pack has errors/);
+});
+
+test("packlint FILE on a pack being written (pack: and version: so far, any name): its errors, not not-a-pack", async () => {
+  const root = tempTree({ "draft.yaml": "pack:\n  slug: draft\n  name: Draft\n  family: support\nversion:\n  number: 1\n" });
+  const { files } = await json([join(root, "draft.yaml")]);
+  assert.equal(files[0].kind, "challenge-pack");
+  const codes = files[0].diagnostics.map((d) => d.code);
+  assert.ok(!codes.includes("not-a-pack"), codes.join(", "));
+  assert.ok(
+    files[0].diagnostics.some((d) => d.field === "challenges"),
+    JSON.stringify(files[0].diagnostics),
+  );
 });
 
 test("a file that is not a pack by content is still checked when its name, or a config's packs glob, makes it one", async () => {
