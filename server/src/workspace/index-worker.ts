@@ -1,4 +1,4 @@
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { JobRunner, type AnalysisJob } from "./analysis-job";
 import { injectedCrash } from "./test-fault";
@@ -19,7 +19,8 @@ import { injectedCrash } from "./test-fault";
 const BACKGROUND_NICE = 10;
 if (process.platform === "linux") {
   try {
-    setPriority(0, BACKGROUND_NICE);
+    // Only ever lowers the priority: a server started at a nice value above 10 leaves the worker at its own.
+    setPriority(0, Math.max(getPriority(0), BACKGROUND_NICE));
   } catch {
     // not allowed here (a sandbox): the worker runs at the server's priority
   }
