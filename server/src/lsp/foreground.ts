@@ -18,7 +18,13 @@ export class Foreground {
   /** A message is partly read (the transport reads a large one in many chunks). */
   private partial = false;
   private holds = 0;
+  /** Requests waiting for the index (`aside`). */
+  private awaiting = 0;
   private waiters: (() => void)[] = [];
+  private was = { busy: false, awaiting: false };
+
+  /** Called when `busy` or `awaitingIndex` changes (the server holds the index's worker thread while busy). */
+  onChange: (busy: boolean, awaitingIndex: boolean) => void = () => undefined;
 
   /** Where `$/logTrace` messages go (the server sets it once it has a connection). */
   trace: (message: string) => void = () => undefined;
@@ -32,12 +38,14 @@ export class Foreground {
       this.notifications++;
       this.trace(`received notification ${message.method}`);
     }
+    this.changed();
   }
 
   /** The transport has part of a message and waits for the rest (or has none pending: false). */
   reading(partial: boolean): void {
     this.partial = partial;
-    if (!partial) this.wakeIfIdle();
+    if (partial) this.changed();
+    else this.wakeIfIdle();
   }
 
   /** The connection handled a message (a request's handler has started, holding the index if it must). */
@@ -50,6 +58,7 @@ export class Foreground {
   /** Foreground work begins; the function returned ends it (once, however often it is called). */
   hold(): () => void {
     this.holds++;
+    this.changed();
     let ended = false;
     return () => {
       if (ended) return;
@@ -62,12 +71,20 @@ export class Foreground {
   /** Runs `wait` (a request waiting for the index itself) without holding the index back meanwhile. */
   async aside<T>(wait: Promise<T>): Promise<T> {
     this.holds--;
+    this.awaiting++;
     this.wakeIfIdle();
     try {
       return await wait;
     } finally {
       this.holds++;
+      this.awaiting--;
+      this.changed();
     }
+  }
+
+  /** Whether a request waits for the index: then it should go on at once. */
+  get awaitingIndex(): boolean {
+    return this.awaiting > 0;
   }
 
   get busy(): boolean {
@@ -87,7 +104,15 @@ export class Foreground {
     }
   }
 
+  private changed(): void {
+    const now = { busy: this.busy, awaiting: this.awaitingIndex };
+    if (now.busy === this.was.busy && now.awaiting === this.was.awaiting) return;
+    this.was = now;
+    this.onChange(now.busy, now.awaiting);
+  }
+
   private wakeIfIdle(): void {
+    this.changed();
     if (this.busy) return;
     for (const wake of this.waiters.splice(0)) wake();
   }

@@ -16,6 +16,7 @@ import type { ServerContext } from "./context";
 import { registerCustomRequests } from "./custom-requests";
 import { ExtrasNotice } from "./extras-notice";
 import { Foreground } from "./foreground";
+import { IndexPause } from "./index-pause";
 import { registerEditorRequests } from "./editor-requests";
 import { registerFeatureRequests } from "./feature-requests";
 import { registerServerCommands } from "./server-commands";
@@ -119,6 +120,8 @@ export function startServer(connection: Connection, foreground = new Foreground(
     trace: (message) => connection.tracer.log(message),
     info: (message) => connection.console.info(message),
   });
+  const indexPause = new IndexPause(workspace.workerGate, (message) => connection.tracer.log(message));
+  foreground.onChange = (busy, awaitingIndex) => indexPause.update(busy, awaitingIndex);
   const setFolders = (folders: { uri: string; name: string }[]) => {
     workspace.scopes.setFolders(folders);
     const shown = workspace.scopes.folderList().map((f) => (f.path ? `${f.name} (${f.path})` : `${f.name} (${f.uri}: not on disk, nothing is read)`));
@@ -226,6 +229,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
 
   connection.onShutdown(() => {
     lifecycle.shutDown = true;
+    indexPause.dispose();
     workspace.stop();
     push.dispose();
     pulls.dispose();

@@ -8,6 +8,7 @@ import { CONFIG_FILE_NAMES, type FoundConfig } from "../workspace/project-config
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { AnalysisThread } from "../workspace/analysis-thread";
+import type { WorkerGate } from "../workspace/worker-gate";
 import { finishDiagnostics, summarize, type FileSummary } from "../workspace/file-check";
 import { languages, type DocumentKind, type DocumentSession } from "../service/languages";
 import type { IndexProgress } from "./index-progress";
@@ -121,6 +122,11 @@ export class Workspace {
         if (build === this.builds) this.indexing = false;
         progress.done();
       });
+  }
+
+  /** Closed, it holds the index's worker thread at its next pause point. */
+  get workerGate(): WorkerGate {
+    return this.analysis.gate;
   }
 
   /** The server shuts down: the index stops and its worker thread ends. */

@@ -17,6 +17,7 @@ import { syntaxErrorFindings } from "./model/syntax-findings";
 import { SymbolTable } from "./model/symbols";
 import { SpanIndex } from "./model/span-index";
 import { pushAll } from "./util/arrays";
+import { pausePoint } from "./util/pause-points";
 import { packKeySymbols } from "./model/collect-symbols";
 import type { PackModel, SymbolCollector } from "./model/pack-model-type";
 import { RuleContext } from "./rules/context";
@@ -63,6 +64,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   // An oversized document is only parsed: its findings are the syntax errors and the notice.
   const oversized = text.length > MAX_CHECKED_LENGTH;
 
+  pausePoint();
   const decoder = new YamlDecoder((!oversized && parsed.doc) || emptyDocument(), text, sources, cache);
   const bundle = decoder.decodeRoot(anchor) as unknown as Bundle;
   // Checks say nothing about the parts of the text that did not parse (broken-parts.ts).
@@ -88,7 +90,11 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
   modelCache.set(READER_SCAN, parsed.reader);
   const ctx = new RuleContext(bundle, sources, at, text, modelCache);
   const decodeSpans = new SpanIndex(findings.map((f) => f.span));
-  if (!oversized) for (const rule of referenceRules) rule(ctx);
+  if (!oversized)
+    for (const rule of referenceRules) {
+      pausePoint();
+      rule(ctx);
+    }
   const model: PackModel = withLazySymbols({
     kind: "challenge-pack",
     text,
@@ -113,7 +119,11 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     if (broken.keeps(f)) findings.push(f);
   }
   const advice = new RuleContext(bundle, sources, at, text, modelCache);
-  if (!oversized) for (const rule of advisoryRules) rule(advice, model);
+  if (!oversized)
+    for (const rule of advisoryRules) {
+      pausePoint();
+      rule(advice, model);
+    }
   pushAll(
     findings,
     advice.findings.filter((f) => broken.keeps(f)),

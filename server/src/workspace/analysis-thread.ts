@@ -4,6 +4,7 @@ import type { DocumentKind } from "../service/languages";
 import type { DecodedFile } from "../service/model/encoding";
 import type { AnalysisJob, AnalysisResult } from "./analysis-job";
 import { failedSummary, type FileSummary } from "./file-check";
+import { WorkerGate } from "./worker-gate";
 
 /** The worker's script: `index-worker.js` beside this module, in out/ (tsc) and beside the server's bundle alike. */
 export const INDEX_WORKER = join(__dirname, "index-worker.js");
@@ -26,6 +27,8 @@ export class AnalysisThread {
   /** Jobs sent and not answered, in the order sent: the worker answers in that order, so the first is the one it is on. */
   private readonly sent = new Map<number, { job: AnalysisJob; done: (summary: FileSummary) => void; failed: (e: Error) => void }>();
   private terminated = false;
+  /** Closed, it holds the worker at its next pause point (the server keeps it closed while the editor is busy). */
+  readonly gate = new WorkerGate();
 
   constructor(private readonly options: AnalysisThreadOptions = {}) {}
 
@@ -48,6 +51,7 @@ export class AnalysisThread {
   /** Ends the worker; files sent and not answered are rejected (the server shuts down). */
   terminate(): Promise<void> {
     this.terminated = true;
+    this.gate.open();
     const worker = this.worker;
     this.worker = undefined;
     const error = new Error("the index's worker thread was terminated");
@@ -58,7 +62,7 @@ export class AnalysisThread {
 
   private running(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.options.script ?? INDEX_WORKER);
+    const worker = new Worker(this.options.script ?? INDEX_WORKER, { workerData: { gate: this.gate.buffer } });
     this.worker = worker;
     worker.on("message", (result: AnalysisResult) => {
       const entry = this.sent.get(result.id);

@@ -3,6 +3,7 @@ import { assetFileDiagnostics } from "../service";
 import { inTextOrder, withRuleLevels, type RuleLevels } from "../service/diagnostics";
 import { languages, type DocumentEnv, type DocumentKind, type DocumentSession } from "../service/languages";
 import { decodeYamlFile, encodingDiagnostics, type DecodedFile } from "../service/model/encoding";
+import { pausePoint } from "../service/util/pause-points";
 
 /**
  * The one check of a pack or case file, shared by the CLI, the workspace index and open documents:
@@ -27,7 +28,9 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
-  return summarize(languages[kind].open(decoded.text, uri, env), decoded);
+  const session = languages[kind].open(decoded.text, uri, env);
+  pausePoint();
+  return summarize(session, decoded);
 }
 
 /** What the index keeps of a decoded file, from its session (the open document's, when it has the same text). */

@@ -1,7 +1,9 @@
 import { getPriority, setPriority } from "node:os";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import { setPausePoint } from "../service/util/pause-points";
 import { JobRunner, type AnalysisJob } from "./analysis-job";
 import { injectedCrash } from "./test-fault";
+import { waitAtGate } from "./worker-gate";
 
 /**
  * The workspace index's worker thread (AnalysisThread starts it as `index-worker.js` beside the server): builds the
@@ -25,6 +27,9 @@ if (process.platform === "linux") {
     // not allowed here (a sandbox): the worker runs at the server's priority
   }
 }
+
+const gate = (workerData as { gate?: SharedArrayBuffer } | undefined)?.gate;
+if (gate) setPausePoint(waitAtGate(gate));
 
 const runner = new JobRunner();
 parentPort?.on("message", (job: AnalysisJob) => {

@@ -1,4 +1,4 @@
-import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar, visit } from "yaml";
+import { Composer, Document, isMap, isPair, isScalar, isSeq, Node, parseDocument, Parser, Scalar, visit } from "yaml";
 import { MAX_CHECKED_LENGTH, MAX_NESTING, megabytes } from "./limits";
 import { lineEnd } from "../util/lines";
 import { eachNode } from "./each-node";
@@ -7,6 +7,7 @@ import { ReaderScan, rescanAsReference, scanAsReference } from "./reference-read
 import { markSkips } from "./bom-blocks";
 import { padLines, unpadRanges } from "./padded-parse";
 import { isBlank } from "../util/go-quote";
+import { pausePoint } from "../util/pause-points";
 
 export interface SyntaxProblem {
   span: Span;
@@ -42,6 +43,7 @@ export const PARSE_OPTIONS = {
 export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
   const reader = scanReader(text);
+  pausePoint();
   const broken = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
   const blanked = blankAt(broken, reader.markSkips?.skipped ?? []);
   const lead = leadingMark(blanked);
@@ -49,9 +51,7 @@ export function parseYaml(text: string): ParsedYaml {
   const source = lead < 0 ? blanked : blanked.slice(0, lead) + "x" + blanked.slice(lead + 1);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
-  const doc: Document.Parsed | undefined = withoutStackTraces(
-    () => Array.from(parseAllDocuments(padLines(read, pads), { ...PARSE_OPTIONS, lineCounter: new LineCounter() }))[0],
-  );
+  const doc = withoutStackTraces(() => firstDocument(padLines(read, pads)));
   if (doc && pads.length > 0) unpadRanges(doc, pads);
   if (doc && lead >= 0) restoreLeadingMark(doc, lead);
   acceptQuoteEscapes(doc, source);
@@ -65,6 +65,18 @@ export function parseYaml(text: string): ParsedYaml {
     ...controlCharacters(text, 0, decodedUntil(text, reader)),
   ].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/** Lines parsed between two pause points: a few milliseconds of work. */
+const PAUSE_LINES = 256;
+
+/** The first document of `source` (as the yaml package's parseAllDocuments composes it), with pause points as it goes. */
+function firstDocument(source: string): Document.Parsed | undefined {
+  let lines = 0;
+  const parser = new Parser(() => {
+    if (++lines % PAUSE_LINES === 0) pausePoint();
+  });
+  return Array.from(new Composer(PARSE_OPTIONS).compose(parser.parse(source)))[0];
 }
 
 /**
