@@ -66,3 +66,23 @@ test("foreground: a request waiting for the index itself steps aside while it wa
   end();
   assert.equal(f.busy, false);
 });
+
+test("foreground: onChange tells each change of busy and of a request awaiting the index, once", async () => {
+  const f = new Foreground();
+  const changes: string[] = [];
+  f.onChange = (busy, awaiting) => changes.push(`${busy ? "busy" : "idle"}${awaiting ? "+awaiting" : ""}`);
+  const hover = request(1);
+  f.arrived(hover);
+  const end = f.hold();
+  f.dispatched(hover);
+  f.reading(true);
+  f.reading(false);
+  end();
+  assert.deepEqual(changes, ["busy", "idle"], "one busy stretch, whatever happened inside it");
+  const again = f.hold();
+  const waited = f.aside(Promise.resolve());
+  assert.deepEqual(changes.slice(2), ["busy", "idle+awaiting"]);
+  await waited;
+  again();
+  assert.deepEqual(changes.slice(4), ["busy", "idle"]);
+});

@@ -112,6 +112,14 @@ test("the index analyses in a worker thread: requests are answered while it is o
     const totals = await server.waitFor("the index's totals", () => server.logs.find((l) => l.startsWith("indexed ")));
     assert.match(totals, new RegExp(`^indexed ${SMALL + 2} files \\(${SMALL + 1} packs, 1 Skill case file\\) in \\d+ ms$`));
 
+    // The worker was held while the editor was busy, and went on with the large file once the editor was quiet.
+    const sent = events.indexOf(`trace:sent ${large} to the worker thread`);
+    const resumed = events.findIndex((e, i) => i > sent && e.startsWith("trace:index resumed"));
+    const finished = events.indexOf(`trace:indexed ${large} in the worker thread`);
+    assert.ok(resumed > answeredAll, "the worker was held while the completions were answered");
+    assert.ok(resumed < finished, "the large file was finished after the index resumed");
+    assert.match(events[resumed], /^trace:index resumed \(the worker has stopped \d+ times\)$/);
+
     const built = events.filter((e) => e.startsWith("trace:built model ")).map((e) => e.slice("trace:built model ".length));
     assert.deepEqual(built.sort(), [opened, scratch].sort(), "the main thread built the open documents' models, and no other");
     const indexed = Object.keys(files)

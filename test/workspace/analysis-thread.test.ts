@@ -154,3 +154,39 @@ test("worker thread: background priority, the worker thread's alone (Linux); els
     await thread.terminate();
   }
 });
+
+test("worker thread: a closed gate holds it at its next pause point, doing nothing, until the gate opens", async () => {
+  const thread = new AnalysisThread();
+  try {
+    const big = pack({ inputSets: sections.inputSets + sections.inputSets.slice(sections.inputSets.indexOf("      - challenge_key")).repeat(200) });
+    const decoded = decodeFile(Buffer.from(big));
+    const uri = URI.file(join(root, "big.pack.yaml")).toString();
+    await thread.analyze("challenge-pack", file("packs/good.pack.yaml").decoded, uri, [root]); // the worker is up
+    thread.gate.close();
+    let done = false;
+    const summary = thread.analyze("challenge-pack", decoded, uri, [root]).then((s) => ((done = true), s));
+    // Liveness only: the worker reaches its first pause point soon after the job arrives.
+    for (let i = 0; i < 2000 && thread.gate.stops === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(thread.gate.stops, 1, "the worker stopped at the gate");
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(done, false, "nothing comes back while the gate is closed");
+    assert.equal(thread.gate.stops, 1, "it waits where it stopped");
+    thread.gate.open();
+    const onMain = analyzeFile("challenge-pack", decoded, uri, { skillHost: confinedSkillHost(new ConfinedFiles([root])) });
+    assert.deepEqual(await summary, onMain, "and goes on from there to the same summary");
+  } finally {
+    await thread.terminate();
+  }
+});
+
+test("worker thread: terminate ends a worker held at the gate", async () => {
+  const thread = new AnalysisThread();
+  await thread.analyze("challenge-pack", file("packs/good.pack.yaml").decoded, "file:///x.pack.yaml", [root]);
+  thread.gate.close();
+  const held = thread.analyze("challenge-pack", file("packs/bad.pack.yaml").decoded, "file:///y.pack.yaml", [root]);
+  for (let i = 0; i < 2000 && thread.gate.stops === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(thread.gate.stops, 1, "held at the gate");
+  const rejected = assert.rejects(held, /terminated/);
+  await thread.terminate();
+  await rejected;
+});
