@@ -29,6 +29,8 @@ setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
 const ROOT = join(__dirname, "..", "..");
+/** Our server as the npm package installs it: the bundle (with its index worker's bundle beside it) that `npm run build` makes. */
+const SERVER = join(ROOT, "lib", "packlint-language-server.js");
 
 interface Options {
   sizes: number[];
@@ -90,13 +92,13 @@ async function main(): Promise<void> {
     const packs = opts.quick ? 40 : 200;
     console.log(`\nworkspace of ${packs} packs (100 cases each, the measured one 1,000), index building, against an empty workspace…`);
     workspace = await measureWorkspace({
-      server: join(ROOT, "out", "server", "src", "lsp", "bin.js"),
+      server: SERVER,
       peer: "bin" in peer ? peer.bin : undefined,
       peerSettings: peerSettings(schemaFile),
       packs,
       casesPerPack: 100,
       measuredCases: 1000,
-      rounds: opts.quick ? 1 : 3,
+      rounds: opts.quick ? 1 : 5,
       completions: 40,
     });
     printWorkspace(workspace);
@@ -270,7 +272,7 @@ async function measureLsp(
     {
       name: "ours",
       command: process.execPath,
-      args: [join(ROOT, "out", "server", "src", "lsp", "bin.js"), "--stdio"],
+      args: [SERVER, "--stdio"],
       settings: { packlint: {} },
       init: {},
     },

@@ -52,7 +52,8 @@ export async function measureWorkspace(opts: WorkspaceBenchOptions): Promise<Rec
     const completion: { empty: Series; workspace: Series } = { empty: { typing: [], apart: [] }, workspace: { typing: [], apart: [] } };
     const ours = { settings: { packlint: {} }, initializationOptions: {} };
     for (let round = 0; round < opts.rounds; round++) {
-      for (const where of ["empty", "workspace"] as const) {
+      // Alternated from round to round, so that neither always comes first.
+      for (const where of round % 2 === 0 ? (["empty", "workspace"] as const) : (["workspace", "empty"] as const)) {
         const root = where === "empty" ? empty : workspace;
         const uri = pathToFileURL(where === "empty" ? join(empty, "measured.pack.yaml") : inWorkspace).href;
         const client = await BenchClient.start(process.execPath, [opts.server, "--stdio"], { ...ours, rootUri: pathToFileURL(root).href });

@@ -1,13 +1,12 @@
 import { getPriority, setPriority } from "node:os";
-import { parentPort, workerData } from "node:worker_threads";
-import { setPausePoint } from "../service/util/pause-points";
-import { JobRunner, type AnalysisJob } from "./analysis-job";
-import { injectedCrash } from "./test-fault";
+import { workerData } from "node:worker_threads";
 import { waitAtGate } from "./worker-gate";
 
 /**
  * The workspace index's worker thread (AnalysisThread starts it as `index-worker.js` beside the server): builds the
- * model of each file the main thread sends, one at a time in the order sent, and sends back its summary.
+ * model of each file the main thread sends, one at a time in the order sent, and sends back its summary
+ * (index-worker-loop.ts). It loads the language service only once the gate first lets it go on: started while the
+ * editor is busy, it does nothing until the editor is quiet.
  */
 
 /**
@@ -29,10 +28,6 @@ if (process.platform === "linux") {
 }
 
 const gate = (workerData as { gate?: SharedArrayBuffer } | undefined)?.gate;
-if (gate) setPausePoint(waitAtGate(gate));
-
-const runner = new JobRunner();
-parentPort?.on("message", (job: AnalysisJob) => {
-  injectedCrash(job.decoded.text);
-  parentPort!.postMessage(runner.run(job));
-});
+const pause = gate ? waitAtGate(gate) : () => undefined;
+pause();
+void import("./index-worker-loop").then(({ serveJobs }) => serveJobs(pause));
