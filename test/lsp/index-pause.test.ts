@@ -20,16 +20,22 @@ function fakeGate() {
   return { gate, log };
 }
 
+/** Mocked timers, and the time they have reached (what the policy reads as now). */
 function clock(t: TestContext) {
-  t.mock.timers.enable({ apis: ["setTimeout", "Date"], now: 1_000_000 });
-  return (ms: number) => t.mock.timers.tick(ms);
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const time = { now: 1_000_000 };
+  const tick = (ms: number) => {
+    time.now += ms;
+    t.mock.timers.tick(ms);
+  };
+  return Object.assign(tick, { now: () => time.now });
 }
 
 test("index pause: held from the first busy moment until the editor has been quiet for QUIET_MS; typing keeps it held", (t) => {
   const tick = clock(t);
   const { gate, log } = fakeGate();
   const traced: string[] = [];
-  const pause = new IndexPause(gate, (m) => traced.push(m));
+  const pause = new IndexPause(gate, (m) => traced.push(m), tick.now);
   pause.update(true, false);
   assert.equal(gate.closed, true, "held as soon as a message is read");
   pause.update(false, false);
@@ -49,9 +55,9 @@ test("index pause: held from the first busy moment until the editor has been qui
 });
 
 test("index pause: a request waiting for the index lets it go on at once", (t) => {
-  clock(t);
+  const tick = clock(t);
   const { gate } = fakeGate();
-  const pause = new IndexPause(gate);
+  const pause = new IndexPause(gate, undefined, tick.now);
   pause.update(true, false);
   pause.update(false, true);
   assert.equal(gate.closed, false);
@@ -60,7 +66,7 @@ test("index pause: a request waiting for the index lets it go on at once", (t) =
 test("index pause: never starved: held MAX_HELD_MS, the worker runs SLICE_MS, then is held again while the editor stays busy", (t) => {
   const tick = clock(t);
   const { gate, log } = fakeGate();
-  const pause = new IndexPause(gate);
+  const pause = new IndexPause(gate, undefined, tick.now);
   pause.update(true, false); // busy from now on (a client that never stops)
   tick(MAX_HELD_MS - 1);
   assert.equal(gate.closed, true);
@@ -79,7 +85,7 @@ test("index pause: never starved: held MAX_HELD_MS, the worker runs SLICE_MS, th
 test("index pause: after a slice, quiet long enough: the worker goes on; quiet for less: held for the rest of QUIET_MS", (t) => {
   const tick = clock(t);
   const { gate } = fakeGate();
-  const pause = new IndexPause(gate);
+  const pause = new IndexPause(gate, undefined, tick.now);
   pause.update(true, false);
   tick(MAX_HELD_MS); // the slice begins
   pause.update(false, false);
@@ -94,7 +100,7 @@ test("index pause: after a slice, quiet long enough: the worker goes on; quiet f
 test("index pause: disposed, the worker goes on and nothing holds it again", (t) => {
   const tick = clock(t);
   const { gate } = fakeGate();
-  const pause = new IndexPause(gate);
+  const pause = new IndexPause(gate, undefined, tick.now);
   pause.update(true, false);
   pause.dispose();
   assert.equal(gate.closed, false);

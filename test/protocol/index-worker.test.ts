@@ -113,11 +113,18 @@ test("the index analyses in a worker thread: requests are answered while it is o
     assert.match(totals, new RegExp(`^indexed ${SMALL + 2} files \\(${SMALL + 1} packs, 1 Skill case file\\) in \\d+ ms$`));
 
     // The worker was held while the editor was busy, and went on with the large file once the editor was quiet.
+    const last = (event: string, before: number) => {
+      for (let i = before - 1; i >= 0; i--) if (events[i].startsWith(event)) return i;
+      return -1;
+    };
+    events.forEach((e, i) => {
+      if (e !== "answered:completion") return;
+      const resumed = last("trace:index resumed", i);
+      assert.ok(resumed < 0 || last("trace:index paused", i) > resumed, `the worker was held when completion ${i} was answered`);
+    });
     const sent = events.indexOf(`trace:sent ${large} to the worker thread`);
-    const resumed = events.findIndex((e, i) => i > sent && e.startsWith("trace:index resumed"));
-    const finished = events.indexOf(`trace:indexed ${large} in the worker thread`);
-    assert.ok(resumed > answeredAll, "the worker was held while the completions were answered");
-    assert.ok(resumed < finished, "the large file was finished after the index resumed");
+    const resumed = events.findIndex((e, i) => i > Math.max(sent, answeredAll) && e.startsWith("trace:index resumed"));
+    assert.ok(resumed > 0 && resumed < events.indexOf(`trace:indexed ${large} in the worker thread`), "the large file was finished after the index resumed");
     assert.match(events[resumed], /^trace:index resumed \(the worker has stopped \d+ times\)$/);
 
     const built = events.filter((e) => e.startsWith("trace:built model ")).map((e) => e.slice("trace:built model ".length));

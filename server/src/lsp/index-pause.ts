@@ -32,13 +32,13 @@ export class IndexPause {
   constructor(
     private readonly gate: Pick<WorkerGate, "closed" | "close" | "open" | "stops">,
     private readonly trace: (message: string) => void = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The foreground changed: whether it is busy, and whether a request waits for the index. */
   update(busy: boolean, awaitingIndex: boolean): void {
     if (this.disposed) return;
-    const now = Date.now();
-    if (busy || this.busy) this.lastBusy = now;
+    if (busy || this.busy) this.lastBusy = this.now();
     this.busy = busy;
     if (this.slicing) return;
     if (busy) this.hold();
@@ -81,7 +81,7 @@ export class IndexPause {
       setTimeout(() => {
         this.slicing = false;
         if (this.disposed) return;
-        const quietFor = Date.now() - this.lastBusy;
+        const quietFor = this.now() - this.lastBusy;
         if (!this.busy && quietFor >= QUIET_MS) return;
         this.hold();
         if (!this.busy) this.releaseWhenQuiet(QUIET_MS - quietFor);
