@@ -51,7 +51,7 @@ test("index pause: held from the first busy moment until the editor has been qui
   tick(QUIET_MS);
   assert.equal(gate.closed, false, "goes on once quiet");
   assert.deepEqual(log, ["close", "open"], "one hold for the whole burst");
-  assert.deepEqual(traced, ["index paused: the editor is busy", "index resumed (the worker has stopped 0 times)"]);
+  assert.deepEqual(traced, ["index paused: the editor is busy", "index resumed (worker stops at the gate so far: 0)"]);
 });
 
 test("index pause: a request waiting for the index lets it go on at once", (t) => {

@@ -65,7 +65,7 @@ export class IndexPause {
     clearTimeout(this.cap);
     if (!this.gate.closed) return;
     this.gate.open();
-    this.trace(`index resumed (the worker has stopped ${this.gate.stops} times)`);
+    this.trace(`index resumed (worker stops at the gate so far: ${this.gate.stops})`);
   }
 
   private releaseWhenQuiet(ms: number): void {
