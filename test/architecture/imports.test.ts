@@ -171,3 +171,83 @@ test("imports: the purity check sees forbidden imports", () => {
   assert.equal(probe(`import type { Diagnostic } from "vscode-languageserver-types";`), false);
   assert.equal(probe(`import { join } from "node:path";`), false);
 });
+
+/**
+ * The service's floors, bottom up, as ARCHITECTURE.md lists them. A service module imports only from its own folder
+ * (or itself) and from lower floors; two places on one floor never import each other.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["types.ts", "action-kinds.ts", "sniff.ts", "large-files.ts"],
+  ["util/", "diagnostics.ts"],
+  ["catalog.ts", "yaml/"],
+  ["model/", "rule-registry.ts"],
+  ["schema/", "rules/", "diagnostic-text.ts", "skill-cases/"],
+  ["advisories/"],
+  ["hints.ts"],
+  ["pack-model.ts"],
+  ["asset-files.ts", "incremental/", "report/"],
+  ["docs/"],
+  ["features/"],
+  ["pack.ts"],
+  ["languages.ts"],
+  ["index.ts"],
+];
+
+/** The place (a top-level file or folder of the service) a service file belongs to, and its floor. */
+function placeOf(path: string): { place: string; floor: number } | undefined {
+  const inside = relative(SERVICE, path).split(sep);
+  const place = inside.length > 1 ? `${inside[0]}/` : inside[0];
+  const floor = FLOORS.findIndex((f) => f.includes(place));
+  return floor < 0 ? undefined : { place, floor };
+}
+
+/** Every service import that runs up or sideways across the floors, as "from → to". */
+function layerViolations(graph: Iterable<[string, string[]]>): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    const a = placeOf(from);
+    for (const to of targets) {
+      const b = placeOf(to);
+      if (!a || !b || a.place === b.place) continue;
+      if (b.floor >= a.floor) out.push(`${rel(from)} → ${rel(to)} (floor ${a.floor} → ${b.floor})`);
+    }
+  }
+  return out;
+}
+
+const serviceFiles = () => [...files.values()].filter((f) => f.path.startsWith(SERVICE + sep));
+
+test("imports: every service file stands on a documented floor", () => {
+  assert.deepEqual(
+    serviceFiles()
+      .filter((f) => !placeOf(f.path))
+      .map((f) => rel(f.path)),
+    [],
+  );
+});
+
+test("imports: inside the service, imports only run down the floors", () => {
+  const graph = serviceFiles().map((f): [string, string[]] => [f.path, f.imports.flatMap((i) => (i.file?.startsWith(SERVICE + sep) ? [i.file] : []))]);
+  assert.deepEqual(layerViolations(graph), []);
+});
+
+test("imports: the floor check finds an import that runs up, and one sideways", () => {
+  const at = (p: string) => join(SERVICE, ...p.split("/"));
+  const violations = layerViolations([
+    [at("util/lines.ts"), [at("model/source.ts"), at("types.ts")]],
+    [at("rules/tools.ts"), [at("schema/keys.ts"), at("rules/context.ts")]],
+  ]);
+  assert.equal(violations.length, 2);
+  assert.match(violations[0], /util\/lines\.ts → .*model\/source\.ts/);
+  assert.match(violations[1], /rules\/tools\.ts → .*schema\/keys\.ts/);
+});
+
+test("imports: code outside the service reaches it only through service/index.ts", () => {
+  const face = join(SERVICE, "index.ts");
+  const problems: string[] = [];
+  for (const f of files.values()) {
+    if (f.path.startsWith(SERVICE + sep)) continue;
+    for (const i of f.imports) if (i.file?.startsWith(SERVICE + sep) && i.file !== face) problems.push(`${rel(f.path)} imports ${rel(i.file)}`);
+  }
+  assert.deepEqual(problems, []);
+});

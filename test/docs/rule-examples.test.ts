@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service/pack";
 import { buildSkillModel, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { allRuleDocs, type RuleDoc } from "../../server/src/service/docs/rule-docs";
 import { ruleInfo } from "../../server/src/service/rule-registry";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Commands, ServerCommands, DEFAULT_SETTINGS, LanguageIds, RULE_LEVELS } from "../../shared/src";
 import { enumValues } from "../../server/src/service/catalog";
 import { ruleInfo } from "../../server/src/service/rule-registry";
-import { SEMANTIC_TOKENS_LEGEND } from "../../server/src/service";
+import { SEMANTIC_TOKENS_LEGEND } from "../../server/src/service/pack";
 
 /**
  * The VS Code extension's manifest (client/package.json) against the code it describes: settings and their

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ServerCommands } from "../../shared/src";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import * as svc from "../../server/src/service";
+import * as svc from "../../server/src/service/pack";
 import * as skill from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/service/languages";
 import type { Rng } from "./mutate";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { PackDiagnostic, Range } from "../../server/src/service";
+import type { PackDiagnostic, Range } from "../../server/src/service/pack";
 
 /** Lines as LSP counts them (\r\n, \r and \n all end a line), for range checks. */
 export function lspLines(text: string): string[] {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as svc from "../../server/src/service";
+import * as svc from "../../server/src/service/pack";
 import { rng } from "./mutate";
 import { updatePackModel } from "../../server/src/service/incremental/update";
 import { pack } from "../helpers/packs";

@@ -1,5 +1,5 @@
 import { Document, isAlias, isMap, isScalar, isSeq, Lexer, Node, parseDocument } from "yaml";
-import { buildPackModel, packDiagnostics, PackDiagnostic, TextEdit } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, PackDiagnostic, TextEdit } from "../../server/src/service/pack";
 import { applyEdits, URI } from "./features";
 
 /**
@@ -51,7 +51,7 @@ function rangeOf(n: Node): [number, number] {
 
 /**
  * A lone CR, NEL, LS and PS end a line for the reference's reader (yaml.v3) and for the model, which parses them
- * the same way (model/parse.ts): same offsets, LF, so that "parses" means what it means to the reference.
+ * the same way (yaml/parse.ts): same offsets, LF, so that "parses" means what it means to the reference.
  */
 function asLf(text: string): string {
   return text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n");

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
 import { marked } from "./fixture";
 
 export function diagnose(text: string): PackDiagnostic[] {

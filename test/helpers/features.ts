@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { buildPackModel, PackModel, Position, TextEdit, WorkspaceEdit } from "../../server/src/service";
+import { buildPackModel, PackModel, Position, TextEdit, WorkspaceEdit } from "../../server/src/service/pack";
 import { marked } from "./fixture";
 
 export const URI = "file:///work/pack.yaml";

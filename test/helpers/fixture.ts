@@ -1,5 +1,5 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { Position, Range } from "../../server/src/service";
+import type { Position, Range } from "../../server/src/service/pack";
 
 /** Range markers in fixture text: ⟦ starts and ⟧ ends an expected range; ‸ marks the cursor. */
 export const OPEN = "⟦";

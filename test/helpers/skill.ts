@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { PackDiagnostic } from "../../server/src/service";
+import type { PackDiagnostic } from "../../server/src/service/pack";
 import { buildSkillModel, emptyHost, SkillHost, SkillModel, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { marked, yaml } from "./fixture";
 import { expectMarked, Want } from "./expect";

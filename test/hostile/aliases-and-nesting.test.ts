@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
-import { MAX_NESTING } from "../../server/src/service/model/limits";
+import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
+import { MAX_NESTING } from "../../server/src/service/yaml/limits";
 import { withinBounds } from "../helpers/bounds";
 import { assertDiagnostics } from "../fuzz/check-service";
 import { pack } from "../helpers/packs";

@@ -1,7 +1,7 @@
 import { mock, test } from "node:test";
 import { RE2JS } from "re2js";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics } from "../../server/src/service";
+import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { buildSkillModel, emptyHost, documentDiagnostics } from "../../server/src/service/skill-cases";
 import { SpanIndex } from "../../server/src/service/model/span-index";
 import type { Span } from "../../server/src/service/types";

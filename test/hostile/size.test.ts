@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
 import { buildSkillModel, emptyHost, documentDiagnostics } from "../../server/src/service/skill-cases";
-import { MAX_CHECKED_LENGTH } from "../../server/src/service/model/limits";
+import { MAX_CHECKED_LENGTH } from "../../server/src/service/yaml/limits";
 import { generatePack } from "../../bench/generate";
 import { Bounds, withinBounds } from "../helpers/bounds";
 import { assertDiagnostics, lspLines } from "../fuzz/check-service";

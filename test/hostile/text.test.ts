@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
 import { withinBounds } from "../helpers/bounds";
 import { assertDiagnostics } from "../fuzz/check-service";
 import { expectDiagnostics } from "../helpers/expect";

@@ -4,7 +4,7 @@ import { Parser } from "yaml";
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import { Sessions } from "../../server/src/lsp/sessions";
 import { PendingChanges } from "../../server/src/lsp/pending-changes";
-import { MAX_CHECKED_LENGTH } from "../../server/src/service/model/limits";
+import { MAX_CHECKED_LENGTH } from "../../server/src/service/yaml/limits";
 import { emptyHost } from "../../server/src/service/skill-cases";
 import type { DocumentKind } from "../../server/src/service/languages";
 import { pack } from "../helpers/packs";

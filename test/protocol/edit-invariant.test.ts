@@ -6,7 +6,7 @@ import type { CodeAction, CompletionList, Diagnostic, TextEdit, WorkspaceEdit } 
 import { bounded, protocol as P, ServerProcess } from "../helpers/lsp-client";
 import { completionEdits, EditInvariant } from "../helpers/edit-invariant";
 import { pack, sections } from "../helpers/packs";
-import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
 
 /**
  * Issue 17's edits as a client gets them over JSON-RPC: every quick fix and completion keeps the pack whole and

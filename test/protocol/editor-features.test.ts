@@ -12,7 +12,7 @@ import type {
 } from "vscode-languageserver/node";
 import { bounded, protocol, ServerProcess } from "../helpers/lsp-client";
 import { pack, sections } from "../helpers/packs";
-import { buildPackModel, SEMANTIC_TOKENS_LEGEND, semanticTokens } from "../../server/src/service";
+import { buildPackModel, SEMANTIC_TOKENS_LEGEND, semanticTokens } from "../../server/src/service/pack";
 import { head, negative, positive } from "../helpers/skill";
 
 /**

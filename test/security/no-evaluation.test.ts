@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { RE2JS } from "re2js";
-import * as svc from "../../server/src/service";
+import * as svc from "../../server/src/service/pack";
 import { yaml } from "../helpers/fixture";
 import { evalPack } from "../helpers/eval-spec";
 import { rng } from "../fuzz/mutate";

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { expectDiagnostics, expectNo } from "../helpers/expect";
 import { pack } from "../helpers/packs";
-import { buildPackModel, packDiagnostics } from "../../server/src/service";
+import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { kebab } from "../../server/src/service/advisories/key-style";
 
 const oneSet = (key: string, cases: string) => pack({ inputSets: `input_sets:\n  - key: ${key}\n    name: S\n    cases:\n${cases}` });

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assetFileDiagnostics, assetPathRefs, buildPackModel, documentLinks, type AssetFiles } from "../../server/src/service";
+import { assetFileDiagnostics, assetPathRefs, buildPackModel, documentLinks, type AssetFiles } from "../../server/src/service/pack";
 import { marked, yaml } from "../helpers/fixture";
 import { pack } from "../helpers/packs";
 

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service/pack";
 import { updatePackModel } from "../../server/src/service/incremental/update";
 import { MAX_SYNTAX_ERRORS } from "../../server/src/service/pack-model";
-import { ignoredText } from "../../server/src/service/model/ignored-text";
-import { parseYaml } from "../../server/src/service/model/parse";
+import { ignoredText } from "../../server/src/service/yaml/ignored-text";
+import { parseYaml } from "../../server/src/service/yaml/parse";
 import { BASE, BROKEN_CASES, claimsWrittenKeyMissing, editLine } from "../helpers/broken-documents";
 
 const at = (d: { range: { start: { line: number; character: number } } }) => `${d.range.start.line + 1}:${d.range.start.character + 1}`;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { yaml } from "../helpers/fixture";
 import { diagnose, expectDiagnostics, expectValid } from "../helpers/expect";
 import { pack } from "../helpers/packs";
-import { buildPackModel } from "../../server/src/service";
+import { buildPackModel } from "../../server/src/service/pack";
 import { resolvePlain, resolveTagged } from "../../server/src/service/model/scalars";
 
 test("bundle-empty: empty, whitespace-only and comment-only documents", () => {

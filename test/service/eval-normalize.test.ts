@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { yaml } from "../helpers/fixture";
-import { buildPackModel } from "../../server/src/service";
+import { buildPackModel } from "../../server/src/service/pack";
 import { evalPack } from "../helpers/eval-spec";
 import type { EvalSpec } from "../../server/src/service/rules/evaluation-spec/spec";
 

@@ -10,7 +10,7 @@ import {
   prepareRename,
   references,
   rename,
-} from "../../server/src/service";
+} from "../../server/src/service/pack";
 import { marked, yaml } from "../helpers/fixture";
 import { pack } from "../helpers/packs";
 import { applyWorkspaceEdit, atCursor, URI } from "../helpers/features";

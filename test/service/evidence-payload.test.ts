@@ -11,7 +11,7 @@ import {
   references,
   rename,
   semanticTokenList,
-} from "../../server/src/service";
+} from "../../server/src/service/pack";
 import { yaml } from "../helpers/fixture";
 import { pack } from "../helpers/packs";
 import { applyWorkspaceEdit, atCursor, URI } from "../helpers/features";

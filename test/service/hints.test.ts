@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service";
+import { buildPackModel, packDiagnostics, type PackDiagnostic } from "../../server/src/service/pack";
 import { displayMessage } from "../../server/src/service/diagnostic-text";
 import { ruleInfo } from "../../server/src/service/rule-registry";
 import { rule } from "../../server/src/service/catalog";

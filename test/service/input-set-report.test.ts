@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel } from "../../server/src/service";
+import { buildPackModel } from "../../server/src/service/pack";
 import { inputSetReport, reportMarkdown } from "../../server/src/service/report/input-set-report";
 import { run } from "../../server/src/cli/packlint";
 import { pack } from "../helpers/packs";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, updatePackModel } from "../../server/src/service";
+import { buildPackModel, updatePackModel } from "../../server/src/service/pack";
 import { CacheSlot, ModelCache } from "../../server/src/service/model/model-cache";
 import { symbolIndex } from "../../server/src/service/features/symbol-index";
 import { updateInfo } from "../../server/src/service/incremental/update";

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics } from "../../server/src/service";
+import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { updatePackModel } from "../../server/src/service/incremental/update";
-import { readingEnd } from "../../server/src/service/model/reading-end";
+import { readingEnd } from "../../server/src/service/yaml/reading-end";
 import { pack } from "../helpers/packs";
 import { readerCases } from "./reader-cases";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { looksLikePack } from "../../server/src/service";
+import { looksLikePack } from "../../server/src/service/pack";
 
 test("content sniffing: two of a pack's top-level sections make a pack, so a pack being written is checked as one", () => {
   const packs = [

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, packDiagnostics } from "../../server/src/service";
+import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { displayMessage } from "../../server/src/service/diagnostic-text";
 import { goTypeWords, pathBelow, typeMismatchText } from "../../server/src/service/util/go-json";
 import { pack } from "../helpers/packs";

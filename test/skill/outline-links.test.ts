@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { codeActions, documentDiagnostics, documentLinks, documentSymbols } from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/service/languages";
-import type { Range } from "../../server/src/service";
+import type { Range } from "../../server/src/service/pack";
 import { compactCase, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
 import { yaml } from "../helpers/fixture";
 

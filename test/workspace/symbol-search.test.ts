@@ -2,7 +2,7 @@ import { mock, test } from "node:test";
 import * as levenshtein from "fastest-levenshtein";
 import assert from "node:assert/strict";
 import { matchScore, searchSymbols } from "../../server/src/workspace/symbol-search";
-import { buildPackModel, keySymbols, type KeySymbol } from "../../server/src/service";
+import { buildPackModel, keySymbols, type KeySymbol } from "../../server/src/service/pack";
 import { pack } from "../helpers/packs";
 
 test("symbol matching: whole key, prefix, substring, characters in order, a typo; nothing else", () => {

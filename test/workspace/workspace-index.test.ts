@@ -6,7 +6,7 @@ import { IN_FLIGHT, WorkspaceIndex, type IndexSource } from "../../server/src/wo
 import { walkFiles } from "../../server/src/workspace/discovery";
 import type { FileSummary } from "../../server/src/workspace/file-check";
 import type { DocumentKind } from "../../server/src/service/languages";
-import type { DecodedFile } from "../../server/src/service/model/encoding";
+import type { DecodedFile } from "../../server/src/service/yaml/encoding";
 import { tempTree } from "../helpers/cli";
 
 /** A fake service: a file is a "pack" when its text starts with `pack:`; its one symbol is the rest of the line. */

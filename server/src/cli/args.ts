@@ -1,8 +1,7 @@
 import { parseArgs as parseNodeArgs } from "node:util";
 import { RULE_LEVELS, isRuleLevel, type RuleLevel } from "../../../shared/src/config";
 import { docsBase } from "../../../shared/src/settings";
-import { unknownRuleProblem } from "../service/rule-registry";
-import { closest } from "../service/util/did-you-mean";
+import { unknownRuleProblem, closest } from "../service";
 import { UsageError } from "./usage-error";
 
 export const FORMATS = ["text", "json", "github", "sarif"] as const;

@@ -1,9 +1,7 @@
 import { statSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
-import type { DocumentKind } from "../service/languages";
-import { decodeYamlFile } from "../service/model/encoding";
-import { MAX_CHECKED_LENGTH } from "../service/model/limits";
+import { type DocumentKind, decodeYamlFile, MAX_CHECKED_LENGTH } from "../service";
 import { configGlobs, walkFiles, YAML_FILE } from "../workspace/discovery";
 import { FileKinds } from "../workspace/file-kinds";
 import { STDIN } from "./args";

@@ -1,7 +1,5 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { RuleLevels } from "../service/diagnostics";
-import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
-import { languages, type DocumentEnv, type DocumentKind } from "../service/languages";
+import { type RuleLevels, CONVERT_LEGACY, FIX_ALL, languages, type DocumentEnv, type DocumentKind } from "../service";
 
 /** Fixes can make room for others (a renamed key, then its values): a few passes, never an unbounded loop. */
 const MAX_PASSES = 5;

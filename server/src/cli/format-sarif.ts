@@ -1,11 +1,7 @@
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { PackDiagnostic, Range, Severity } from "../service";
-import { allRules, type RuleInfo } from "../service/rule-registry";
+import { type PackDiagnostic, type Range, type Severity, allRules, type RuleInfo, displayMessage, ruleDoc, rulePage, ruleDocHref } from "../service";
 import { describe } from "./rules-list";
-import { displayMessage } from "../service/diagnostic-text";
-import { ruleDoc, rulePage } from "../service/docs/rule-docs";
-import { ruleDocHref } from "../service/docs/links";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";

@@ -1,5 +1,4 @@
-import { displayMessage } from "../service/diagnostic-text";
-import type { PackDiagnostic } from "../service";
+import { displayMessage, type PackDiagnostic } from "../service";
 import { FileReport, isValid, verdict } from "./report";
 
 export interface TextOptions {

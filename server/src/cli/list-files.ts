@@ -1,5 +1,4 @@
-import type { DocumentKind } from "../service/languages";
-import { decodeYamlFile } from "../service/model/encoding";
+import { type DocumentKind, decodeYamlFile } from "../service";
 import { kindByContent, type Expansion, type FoundFile } from "./files";
 import { printableLine } from "./format-text";
 import { readRegularFile } from "./read-files";

@@ -1,4 +1,4 @@
-import { packSchema } from "../service/schema";
+import { packSchema } from "../service";
 import { packageVersion } from "../workspace/package-version";
 import { parseArgs } from "./args";
 import { printableLine } from "./format-text";

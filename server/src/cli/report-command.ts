@@ -1,5 +1,4 @@
-import { buildPackModel } from "../service";
-import { inputSetReport, reportMarkdown } from "../service/report/input-set-report";
+import { buildPackModel, inputSetReport, inputSetReportMarkdown as reportMarkdown } from "../service";
 import { resolve, sep } from "node:path";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
 import { FileKinds } from "../workspace/file-kinds";

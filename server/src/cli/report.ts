@@ -1,7 +1,5 @@
-import type { DocumentKind, PackDiagnostic } from "../service";
+import { type DocumentKind, type PackDiagnostic, languages, NOT_A_PACK } from "../service";
 import type { SkippedFile } from "./files";
-import { languages } from "../service/languages";
-import { NOT_A_PACK } from "../service/rule-registry";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {

@@ -1,7 +1,4 @@
-import { allRules, type RuleInfo } from "../service/rule-registry";
-import { AREA_TITLES } from "../service/docs/area-texts";
-import { ruleDoc, rulePage } from "../service/docs/rule-docs";
-import { oneLine } from "../service/docs/pages";
+import { allRules, type RuleInfo, AREA_TITLES, ruleDoc, rulePage, oneLine } from "../service";
 
 /** Terminal width the list is laid out for. */
 export const RULES_WIDTH = 100;

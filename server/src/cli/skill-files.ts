@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { formatResponse, parseResponse, safeId, type SkillModel } from "../service/skill-cases";
+import { formatResponse, parseResponse, safeId, type SkillModel } from "../service";
 import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
 

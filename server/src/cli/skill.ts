@@ -13,7 +13,7 @@ import {
   skillReport,
   type SkillModel,
   type SkillReportOptions,
-} from "../service/skill-cases";
+} from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";

@@ -1,11 +1,7 @@
 import { resolve } from "node:path";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { URI } from "vscode-uri";
-import type { PackDiagnostic } from "../service";
-import type { DocumentKind } from "../service/languages";
-import type { RuleLevels } from "../service/diagnostics";
-import { NOT_A_PACK } from "../service/rule-registry";
-import { skillDirOf } from "../service/skill-cases";
+import { type PackDiagnostic, type DocumentKind, type RuleLevels, NOT_A_PACK, skillDirOf } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { checkDecoded, decodeFile, internalError } from "../workspace/file-check";
 import { ConfinedFiles } from "../workspace/confined-files";

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { docPages } from "../service/docs/pages";
+import { docPages } from "../service";
 
 /** `npm run docs`: writes docs/keys.md and docs/rules/ from the rule catalog and the texts in service/docs/. */
 const root = join(__dirname, "../../../../docs");

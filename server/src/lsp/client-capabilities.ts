@@ -1,6 +1,6 @@
 import { ServerCommands } from "../../../shared/src";
 import { CodeActionKind, type InitializeParams, type ServerCapabilities, TextDocumentSyncKind } from "vscode-languageserver/node";
-import { CONVERT_LEGACY, FIX_ALL } from "../service/features/actions";
+import { CONVERT_LEGACY, FIX_ALL } from "../service";
 import { SEMANTIC_TOKENS_PROVIDER } from "./editor-requests";
 
 /** What the client said it can do, as far as the server's behaviour depends on it. */

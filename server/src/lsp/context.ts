@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { DocumentSession } from "../service/languages";
+import type { DocumentSession } from "../service";
 import type { ExtrasNotice } from "./extras-notice";
 import type { Lifecycle } from "./lifecycle";
 import type { OpenDiagnostics } from "./open-diagnostics";

@@ -1,7 +1,5 @@
 import { Diagnostic, DiagnosticSeverity } from "vscode-languageserver/node";
-import type { PackDiagnostic } from "../service";
-import { ruleDocHref } from "../service/docs/links";
-import { displayMessage } from "../service/diagnostic-text";
+import { type PackDiagnostic, ruleDocHref, displayMessage } from "../service";
 
 const SEVERITY: Record<PackDiagnostic["severity"], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

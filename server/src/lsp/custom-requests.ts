@@ -8,7 +8,7 @@ import {
   UriParams,
   WorkspaceValidation,
 } from "../../../shared/src";
-import type { DocumentSession } from "../service/languages";
+import type { DocumentSession } from "../service";
 import { type ServerContext, sessionFor } from "./context";
 
 /** The requests of packlint's own protocol (the VS Code extension's commands and status bar). */

@@ -1,6 +1,6 @@
 import { MessageType, ShowMessageNotification, type Connection } from "vscode-languageserver/node";
 import type { PacklintSettings } from "../../../shared/src";
-import { ExtrasPlan, extrasPlan } from "../service/large-files";
+import { ExtrasPlan, extrasPlan } from "../service";
 
 /** The extras a document gets for its size (a large pack gets them cut), with a notice once per document. */
 export class ExtrasNotice {

@@ -1,7 +1,6 @@
 import { LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 import { ServerCommands } from "../../../shared/src";
-import type { DocumentSession } from "../service/languages";
-import { limitOutline } from "../service/large-files";
+import { type DocumentSession, limitOutline } from "../service";
 import { type ServerContext, sessionFor } from "./context";
 
 /** The standard LSP feature requests, each answered by the document's session. */

@@ -1,10 +1,9 @@
 import type { Diagnostic, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { PackDiagnostic } from "../service";
+import type { PackDiagnostic, DocumentKind } from "../service";
 import { findings, finishDiagnostics, internalError, type FileSummary } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { toLspDiagnostic } from "./convert";
-import type { DocumentKind } from "../service/languages";
 import type { Sessions } from "./sessions";
 import type { WorkspaceScopes } from "./workspace-scopes";
 

@@ -1,5 +1,5 @@
 import type { TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
-import { pushAll } from "../service/util/arrays";
+import { pushAll } from "../service";
 
 /** Beyond this many changes since a session was built, the next one is built from the text (a cheap bound on memory). */
 const MAX_CHANGES = 10_000;

@@ -1,6 +1,6 @@
 import { URI, Utils } from "vscode-uri";
 import type { DocumentKind, KindReason } from "../../../shared/src";
-import { MAX_CHECKED_LENGTH, megabytes } from "../service/model/limits";
+import { MAX_CHECKED_LENGTH, megabytes } from "../service";
 import { fsPath, type WorkspaceScopes } from "./workspace-scopes";
 
 const KIND: Record<DocumentKind, string> = { "challenge-pack": "a challenge pack", "skill-cases": "a Skill Testing case file" };

@@ -1,8 +1,6 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { DocumentKind, DocumentSession, languages, sizeOnlySession } from "../service/languages";
-import { MAX_CHECKED_LENGTH } from "../service/model/limits";
+import { DocumentKind, DocumentSession, languages, sizeOnlySession, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
 import { failedSession } from "../workspace/file-check";
-import type { SkillHost } from "../service/skill-cases";
 import type { PendingChanges } from "./pending-changes";
 import { injectedFault } from "../workspace/test-fault";
 

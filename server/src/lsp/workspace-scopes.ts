@@ -1,10 +1,7 @@
 import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
-import type { AssetFiles, PackDiagnostic } from "../service";
-import { encodingDiagnostics, type DecodedFile } from "../service/model/encoding";
-import { MAX_CHECKED_LENGTH } from "../service/model/limits";
-import type { SkillHost } from "../service/skill-cases";
+import { type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";

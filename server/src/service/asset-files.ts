@@ -2,7 +2,7 @@ import type { PackModel, RuleSettings } from "./pack-model";
 import { toRange, withRuleLevels } from "./diagnostics";
 import type { Asset, CaseInput } from "./model/bundle";
 import type { PackDiagnostic, Range } from "./types";
-import { unquoted } from "./features/edits";
+import { unquoted } from "./util/spans";
 
 /**
  * Paths to files on disk written in a pack: `version.assets[].path`, challenge and case `assets[].path`

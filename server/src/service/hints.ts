@@ -1,7 +1,7 @@
 import type { Bundle } from "./model/bundle";
 import { formatFieldPath, parseFieldPath, valueAtField } from "./model/paths";
-import type { PathSegment } from "./model/cursor";
-import { closedEnumOf, lookupKey, shapeAt } from "./features/schema";
+import type { PathSegment } from "./yaml/cursor";
+import { closedEnumOf, lookupKey, shapeAt } from "./schema/keys";
 import { closest } from "./util/did-you-mean";
 
 /**

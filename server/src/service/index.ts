@@ -1,13 +1,65 @@
-/** The language service's public surface: pure functions over text and models, no LSP transport. */
-export { buildPackModel, packDiagnostics, toRange } from "./pack-model";
-export { documentDiagnostics } from "./diagnostics";
-export type { PackModel, RuleSettings } from "./pack-model";
-export { looksLikePack } from "./sniff";
-export { assetPathRefs, assetFileDiagnostics, isLocalPath, ASSET_FILE_MISSING, ASSET_PATH_OUTSIDE } from "./asset-files";
-export type { AssetPathRef, AssetFiles, AssetFileState } from "./asset-files";
+/**
+ * The language service's one face: the only module that code outside `server/src/service/` imports (the CLI, the
+ * server, the workspace index, and any other embedding). Features are reached through a `DocumentSession`, never
+ * imported one by one. `test/architecture/imports.test.ts` holds every other caller to this module.
+ */
+
+// Document kinds and their sessions.
+export { languages, sizeOnlySession } from "./languages";
+export type { DocumentEnv, DocumentLanguage, DocumentSession } from "./languages";
 export type { DocumentKind, DocumentModel, PackDiagnostic, Position, Range, Severity, Span } from "./types";
-export * from "./features";
-export { updatePackModel } from "./incremental/update";
-export type { TextChange } from "./incremental/edit";
+export { looksLikePack } from "./sniff";
+export { buildPackModel } from "./pack-model";
+export { inputSetReport, reportMarkdown as inputSetReportMarkdown } from "./report/input-set-report";
+
+// File decoding and limits.
+export { decodeYamlFile, encodingDiagnostics } from "./yaml/encoding";
+export type { DecodedFile } from "./yaml/encoding";
+export { MAX_CHECKED_LENGTH, megabytes } from "./yaml/limits";
 export { extrasPlan, limitOutline } from "./large-files";
 export type { ExtrasPlan, LargeFileLimits } from "./large-files";
+
+// Files a pack names on disk.
+export { assetFileDiagnostics, isLocalPath } from "./asset-files";
+export type { AssetFiles, AssetFileState, AssetPathRef } from "./asset-files";
+
+// The rule registry, rule levels and how a diagnostic reads.
+export { allRules, NOT_A_PACK, unknownRuleProblem } from "./rule-registry";
+export type { RuleInfo } from "./rule-registry";
+export { compareRanges, inTextOrder, withRuleLevels } from "./diagnostics";
+export type { RuleLevels } from "./diagnostics";
+export { displayMessage } from "./diagnostic-text";
+export { CONVERT_LEGACY, FIX_ALL } from "./features/actions";
+export { KEY_SYMBOL_KINDS } from "./features/key-symbols";
+export { SEMANTIC_TOKENS_LEGEND } from "./features/semantic-tokens";
+export type { KeySymbol } from "./features/key-symbols";
+
+// Rule docs and the pack's JSON Schema.
+export { ruleDoc, rulePage } from "./docs/rule-docs";
+export { ruleDocHref } from "./docs/links";
+export { docPages, oneLine } from "./docs/pages";
+export { AREA_TITLES } from "./docs/area-texts";
+export { packSchema } from "./schema";
+
+// Where a worker thread may pause the service.
+export { pausePoint, setPausePoint } from "./util/pause-points";
+
+// Skill Testing case files.
+export {
+  buildPrompt,
+  buildSkillModel,
+  documentDiagnostics,
+  formatResponse,
+  looksLikeSkillCases,
+  parseResponse,
+  promptsJson,
+  promptsMarkdown,
+  safeId,
+  skillDirOf,
+  skillReport,
+} from "./skill-cases";
+export type { SkillHost, SkillModel, SkillReportOptions } from "./skill-cases";
+
+// Small helpers the callers share with the service.
+export { closest } from "./util/did-you-mean";
+export { pushAll } from "./util/arrays";

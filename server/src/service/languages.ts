@@ -1,11 +1,11 @@
-import * as svc from ".";
+import * as svc from "./pack";
 import * as skill from "./skill-cases";
 import type { DocumentKind } from "./types";
 import { URI } from "vscode-uri";
 import { inputSetReport, reportMarkdown } from "./report/input-set-report";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { diagnosticsOf } from "./diagnostics";
-import { editorSizeFinding } from "./model/parse";
+import { editorSizeFinding } from "./yaml/parse";
 
 export type { DocumentKind };
 

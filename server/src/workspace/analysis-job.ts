@@ -1,5 +1,4 @@
-import type { DocumentKind } from "../service/languages";
-import type { DecodedFile } from "../service/model/encoding";
+import type { DocumentKind, DecodedFile } from "../service";
 import { ConfinedFiles } from "./confined-files";
 import { analyzeFile, failedSummary, type FileSummary } from "./file-check";
 import { confinedSkillHost } from "./skill-host";

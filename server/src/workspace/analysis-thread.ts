@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { DocumentKind } from "../service/languages";
-import type { DecodedFile } from "../service/model/encoding";
+import type { DocumentKind, DecodedFile } from "../service";
 import type { AnalysisJob, AnalysisResult } from "./analysis-job";
 import { failedSummary, type FileSummary } from "./file-check";
 import { WorkerGate } from "./worker-gate";

@@ -1,9 +1,21 @@
-import type { AssetFiles, AssetPathRef, KeySymbol, PackDiagnostic } from "../service";
-import { assetFileDiagnostics } from "../service";
-import { inTextOrder, withRuleLevels, type RuleLevels } from "../service/diagnostics";
-import { languages, type DocumentEnv, type DocumentKind, type DocumentSession } from "../service/languages";
-import { decodeYamlFile, encodingDiagnostics, type DecodedFile } from "../service/model/encoding";
-import { pausePoint } from "../service/util/pause-points";
+import {
+  type AssetFiles,
+  type AssetPathRef,
+  type KeySymbol,
+  type PackDiagnostic,
+  assetFileDiagnostics,
+  inTextOrder,
+  withRuleLevels,
+  type RuleLevels,
+  languages,
+  type DocumentEnv,
+  type DocumentKind,
+  type DocumentSession,
+  decodeYamlFile,
+  encodingDiagnostics,
+  type DecodedFile,
+  pausePoint,
+} from "../service";
 
 /**
  * The one check of a pack or case file, shared by the CLI, the workspace index and open documents:

@@ -1,7 +1,5 @@
 import picomatch from "picomatch";
-import { looksLikePack } from "../service";
-import type { DocumentKind } from "../service/languages";
-import { looksLikeSkillCases } from "../service/skill-cases";
+import { looksLikePack, type DocumentKind, looksLikeSkillCases } from "../service";
 import type { PacklintSettings } from "../../../shared/src";
 
 /** The settings that decide kinds; the CLI uses their defaults. */

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { setPausePoint } from "../service/util/pause-points";
+import { setPausePoint } from "../service";
 import { JobRunner, type AnalysisJob } from "./analysis-job";
 import { injectedCrash } from "./test-fault";
 

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from "node:path";
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, checkConfig, type ConfigCheck } from "../../../shared/src/config";
-import { unknownRuleProblem } from "../service/rule-registry";
+import { unknownRuleProblem } from "../service";
 import type { ConfigScope } from "./discovery";
 import { within } from "./paths";
 

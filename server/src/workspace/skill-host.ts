@@ -1,4 +1,4 @@
-import type { SkillHost } from "../service/skill-cases";
+import type { SkillHost } from "../service";
 import type { ConfinedFiles } from "./confined-files";
 
 /** What a case file may read (SKILL.md, its inputs, its responses): files inside the confined roots only. */

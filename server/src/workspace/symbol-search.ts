@@ -1,7 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import type { SymbolInformation } from "vscode-languageserver-types";
-import { KEY_SYMBOL_KINDS, type KeySymbol } from "../service";
-import { compareRanges } from "../service/diagnostics";
+import { KEY_SYMBOL_KINDS, type KeySymbol, compareRanges } from "../service";
 
 /** A workspace symbol: LSP's SymbolInformation, always in a container (its pack section). */
 export type FoundSymbol = SymbolInformation & { containerName: string };

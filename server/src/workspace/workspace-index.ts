@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import type { DocumentKind } from "../../../shared/src";
-import type { DecodedFile } from "../service/model/encoding";
+import type { DecodedFile } from "../service";
 import { walkFiles } from "./discovery";
 import { failedSummary, type FileSummary } from "./file-check";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { completion, CompletionItem } from "../../../server/src/service";
+import { completion, CompletionItem } from "../../../server/src/service/pack";
 import { enumValues } from "../../../server/src/service/catalog";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cursorContext } from "../../../server/src/service/model/cursor";
-import { parseYaml } from "../../../server/src/service/model/parse";
+import { cursorContext } from "../../../server/src/service/yaml/cursor";
+import { parseYaml } from "../../../server/src/service/yaml/parse";
 import { marked, yaml } from "../../helpers/fixture";
 
 /** role, path, key/index and the replaced text for a fixture with a ‸ cursor. */

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel, codeActions, completion, packDiagnostics, Range } from "../../../server/src/service";
+import { buildPackModel, codeActions, completion, packDiagnostics, Range } from "../../../server/src/service/pack";
 import { URI } from "../../helpers/features";
 import { completionEdits, EditInvariant } from "../../helpers/edit-invariant";
 

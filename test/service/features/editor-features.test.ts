@@ -11,7 +11,7 @@ import {
   semanticTokenList,
   semanticTokens,
   type SelectionRange,
-} from "../../../server/src/service";
+} from "../../../server/src/service/pack";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { URI } from "../../helpers/features";

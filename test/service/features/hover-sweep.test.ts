@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel, hover } from "../../../server/src/service";
+import { buildPackModel, hover } from "../../../server/src/service/pack";
 import { pack } from "../../helpers/packs";
 
 const ROOT = join(__dirname, "../../../..");

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, hover } from "../../../server/src/service";
+import { buildPackModel, hover } from "../../../server/src/service/pack";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { atCursor } from "../../helpers/features";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Location } from "vscode-languageserver-types";
-import { buildPackModel, codeLenses, references, rename } from "../../../server/src/service";
+import { buildPackModel, codeLenses, references, rename } from "../../../server/src/service/pack";
 import { yaml } from "../../helpers/fixture";
 import { withSpec } from "../../helpers/eval-spec";
 import { URI } from "../../helpers/features";

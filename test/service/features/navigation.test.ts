@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, definition, documentHighlights, packDiagnostics, prepareRename, references, rename } from "../../../server/src/service";
+import { buildPackModel, definition, documentHighlights, packDiagnostics, prepareRename, references, rename } from "../../../server/src/service/pack";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack } from "../../helpers/packs";
 import { applyWorkspaceEdit, atCursor, URI } from "../../helpers/features";

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import { ServerCommands } from "../../../shared/src";
 import assert from "node:assert/strict";
-import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSymbol, foldingRanges } from "../../../server/src/service";
+import { buildPackModel, codeLenses, documentLinks, documentSymbols, DocumentSymbol, foldingRanges } from "../../../server/src/service/pack";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { URI } from "../../helpers/features";

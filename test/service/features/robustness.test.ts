@@ -3,7 +3,7 @@ import { ServerCommands } from "../../../shared/src";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as svc from "../../../server/src/service";
+import * as svc from "../../../server/src/service/pack";
 import { applyEdits, URI } from "../../helpers/features";
 
 const EXAMPLES = join(__dirname, "..", "..", "..", "..", "examples");

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { enums, knownObjects } from "../../../server/src/service/catalog";
-import { enumOf, isRequired, referenceTable, requiredKeys, shapeAt, suggestedTable } from "../../../server/src/service/features/schema";
-import { KEY_DOCS } from "../../../server/src/service/features/key-docs";
+import { enumOf, isRequired, referenceTable, requiredKeys, shapeAt, suggestedTable } from "../../../server/src/service/schema/keys";
+import { KEY_DOCS } from "../../../server/src/service/schema/key-docs";
 
 const known = (k: string) => {
   const [entry, key] = k.split("#");

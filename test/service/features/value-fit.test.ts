@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPackModel, codeActions, completion, packDiagnostics, PackModel } from "../../../server/src/service";
+import { buildPackModel, codeActions, completion, packDiagnostics, PackModel } from "../../../server/src/service/pack";
 import { completionEdits, EditInvariant, parsesWhole } from "../../helpers/edit-invariant";
 import { URI } from "../../helpers/features";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseDocument } from "yaml";
-import { completion, CompletionItem } from "../../../server/src/service";
+import { completion, CompletionItem } from "../../../server/src/service/pack";
 import { pack, sections } from "../../helpers/packs";
 import { applyEdits, atCursor } from "../../helpers/features";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, codeActions, CodeAction, packDiagnostics } from "../../../server/src/service";
+import { buildPackModel, codeActions, CodeAction, packDiagnostics } from "../../../server/src/service/pack";
 import { yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { applyWorkspaceEdit, URI } from "../../helpers/features";

@@ -6,7 +6,7 @@ import { goAtoi } from "../rules/evaluation-spec/evidence";
 import { caseEvidencePaths, segmentSpan, type CaseEvidencePath } from "../rules/evaluation-spec/evidence-paths";
 import { isObj } from "../rules/evaluation-spec/read";
 import { closest } from "../util/did-you-mean";
-import { marshalFailures } from "../util/go-json";
+import { marshalFailures } from "../rules/marshal-failures";
 import { goQuote } from "../util/go-quote";
 
 export const EVIDENCE_KEY_UNDECLARED = "evidence-key-undeclared";

@@ -1,10 +1,10 @@
 import { knownObjects } from "../catalog";
-import { KEY_DOCS } from "../features/key-docs";
-import { enumNote, enumOf, fieldRules, isRequired } from "../features/schema";
+import { KEY_DOCS } from "../schema/key-docs";
+import { enumNote, enumOf, fieldRules, isRequired } from "../schema/keys";
 import { sampleValue } from "./samples";
 
 /**
- * The documentation of every key a pack can write, for pack authors: what it does (features/key-docs.ts, else a
+ * The documentation of every key a pack can write, for pack authors: what it does (schema/key-docs.ts, else a
  * sentence from its place in the pack), its type in plain words, whether it is required, its allowed values, an
  * example and the rules that check it. docs/keys.md and the key hovers come from here.
  */

@@ -34,13 +34,6 @@ export function nextLineStart(text: string, offset: number): number {
   return text[end] === "\r" && text[end + 1] === "\n" ? end + 2 : end + 1;
 }
 
-/** A span without its quotes, when it covers a whole quoted scalar. */
-export function unquoted(text: string, span: Span): Span {
-  const q = text[span.start];
-  if ((q === '"' || q === "'") && span.end - span.start >= 2 && text[span.end - 1] === q) return { start: span.start + 1, end: span.end - 1 };
-  return span;
-}
-
 /** A string as a YAML scalar: plain when YAML reads it back unchanged as a string, else double-quoted. */
 export function yamlScalar(s: string): string {
   const plain =

@@ -1,11 +1,11 @@
 import type { PackModel } from "../pack-model";
 import { toRange } from "../pack-model";
 import type { Position } from "../types";
-import { cursorContext } from "../model/cursor";
+import { cursorContext } from "../yaml/cursor";
 import { decodedAt } from "../model/paths";
 import type { MarkupContent } from "vscode-languageserver-types";
 import type { Hover } from "../types";
-import { fieldRules, lookupKey, referenceOf, shapeAt } from "./schema";
+import { fieldRules, lookupKey, referenceOf, shapeAt } from "../schema/keys";
 import { keyDoc } from "../docs/key-reference";
 import { authorMessage } from "../docs/author-text";
 import { evidenceReads } from "./evidence-docs";

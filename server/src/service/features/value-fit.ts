@@ -1,7 +1,7 @@
 import type { PackModel } from "../pack-model";
 import { enumValues } from "../catalog";
 import { isSupportedEvidenceReference } from "../rules/evaluation-spec/evidence";
-import { closedEnumOf, configEntry, referenceOf } from "./schema";
+import { closedEnumOf, configEntry, referenceOf } from "../schema/keys";
 import { symbolIndex } from "./symbol-index";
 
 /**

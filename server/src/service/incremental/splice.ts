@@ -1,6 +1,6 @@
 import { CST, Document, isAlias, isMap, isNode, isPair, isSeq, Lexer, Node, Pair, parseAllDocuments, visit, YAMLError, YAMLMap, YAMLSeq } from "yaml";
-import { PARSE_OPTIONS, withoutStackTraces } from "../model/parse";
-import { MAX_NESTING } from "../model/limits";
+import { PARSE_OPTIONS, withoutStackTraces } from "../yaml/parse";
+import { MAX_NESTING } from "../yaml/limits";
 import type { Edit } from "./edit";
 
 type Collection = YAMLMap | YAMLSeq;

@@ -13,7 +13,7 @@ import {
   hasInnerMark,
   syntaxProblems,
   type SyntaxProblem,
-} from "../model/parse";
+} from "../yaml/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
 import { hasAnchors, spliceEdit } from "./splice";
 

@@ -3,6 +3,8 @@ import { rules as catalogRules } from "../catalog";
 import type { Finding } from "../types";
 import type { Span } from "../types";
 import type { SourceMap } from "./source";
+import { hitsBroken } from "../util/spans";
+import { segments } from "../util/field-path";
 
 /**
  * What checks may say about a document part of which did not parse (see syntax-causes.ts for the broken parts).
@@ -37,18 +39,6 @@ export class BrokenParts {
   private hits(span: Span): boolean {
     return hitsBroken(this.broken, span);
   }
-}
-
-/** Whether `span` overlaps a broken part (or starts in one, when empty). */
-export function hitsBroken(broken: readonly Span[], span: Span): boolean {
-  return broken.some((r) => (span.start < r.end && r.start < span.end) || (r.start <= span.start && span.start < r.end));
-}
-
-/** `input_sets[1].cases[0].key` → input_sets, 1, cases, 0, key. */
-export function segments(field: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  for (const m of field.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) out.push(m[1] !== undefined ? Number(m[1]) : m[2]);
-  return out;
 }
 
 let crossReferences: Set<string> | undefined;

@@ -1,6 +1,6 @@
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import type { Span } from "../types";
-import { eachNode } from "./each-node";
+import { eachNode } from "../yaml/each-node";
 import { objectEntry, parseType, TypeExpr } from "./types-expr";
 import { isNullText, isPlainString, Resolved, resolvePlain, resolveTagged, shownValue } from "./scalars";
 import { ObjectSource, PairSource, SourceMap } from "./source";
@@ -8,7 +8,7 @@ import { goQuote } from "../util/go-quote";
 import type { DecodeCache } from "./decode-cache";
 import type { DecodeProblem, UnknownKey } from "./decoded";
 import { hasOwn, setOwn } from "../util/own-keys";
-import { MAX_NESTING } from "./limits";
+import { MAX_NESTING } from "../yaml/limits";
 import { lineEnd } from "../util/lines";
 
 /** A key/value pair as decoded: its key text, and whether the key was not a plain string. */

@@ -4,7 +4,7 @@ import type { Bundle } from "./bundle";
 import type { UnknownKey } from "./decoded";
 import type { Locator } from "./locate";
 import type { ModelCache } from "./model-cache";
-import type { SyntaxProblem } from "./parse";
+import type { SyntaxProblem } from "../yaml/parse";
 import type { SourceMap } from "./source";
 import type { SymbolTable } from "./symbols";
 

@@ -1,5 +1,5 @@
 import type { SourceMap } from "./source";
-import type { PathSegment } from "./cursor";
+import type { PathSegment } from "../yaml/cursor";
 
 /**
  * Field paths (`input_sets[0].cases[1].inputs[0].key`, decoded indexes, as diagnostics and symbols carry them)

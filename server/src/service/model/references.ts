@@ -4,7 +4,7 @@ import type { SymbolKind } from "./symbols";
 export type Reference = { kind: "symbol"; symbol: SymbolKind } | { kind: "source" } | { kind: "evidence" };
 
 /**
- * Which key references what, by the shape of the entry holding it (`entry#key`, the names of features/schema.ts):
+ * Which key references what, by the shape of the entry holding it (`entry#key`, the names of schema/keys.ts):
  * the one table read by the symbol collectors (which references they record), completion and hover. The catalog's
  * `cross_references` (server/data/pack-rules.json) describe the same links in the reference's words.
  */

@@ -8,12 +8,12 @@ import {
   goSortedKeys,
   isJsonObject,
   lastFoldKey,
-  marshalFailures,
   pathBelow,
   typeMismatchText,
   valueMismatch,
   type GoTypeError,
 } from "../util/go-json";
+import { marshalFailures } from "./marshal-failures";
 import { jsonSchemaDecodeErrors } from "../util/json-schema-decode";
 import { schemaResolveProblems, SchemaProblem, tooLargePatterns } from "./tool-schema";
 import { adviseTooLarge } from "./pattern-budget";

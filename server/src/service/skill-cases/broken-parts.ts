@@ -1,5 +1,6 @@
 import type { Node } from "yaml";
-import { hitsBroken, segments } from "../model/broken-parts";
+import { hitsBroken } from "../util/spans";
+import { segments } from "../util/field-path";
 import type { Finding, Span } from "../types";
 import type { YamlView } from "./yaml-view";
 

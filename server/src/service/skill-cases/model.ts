@@ -1,11 +1,11 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { limitFindings, parseYaml, rootAnchor } from "../model/parse";
-import { MAX_CHECKED_LENGTH } from "../model/limits";
+import { limitFindings, parseYaml, rootAnchor } from "../yaml/parse";
+import { MAX_CHECKED_LENGTH } from "../yaml/limits";
 import type { Finding } from "../types";
 import type { SkillHost } from "./host";
 import { locate } from "./location";
 import { syntaxFindings } from "./syntax";
-import { syntaxCauses } from "../model/syntax-causes";
+import { syntaxCauses } from "../yaml/syntax-causes";
 import { keepsOutsideBroken } from "./broken-parts";
 import { readSuite } from "./suite";
 import { YamlView } from "./yaml-view";

@@ -1,7 +1,7 @@
 import type { Finding } from "../types";
-import type { SyntaxProblem } from "../model/parse";
+import type { SyntaxProblem } from "../yaml/parse";
 import { lineStart } from "./yaml-view";
-import { syntaxErrorFindings } from "../model/syntax-findings";
+import { syntaxErrorFindings } from "../yaml/syntax-findings";
 
 /**
  * YAML syntax errors, as for packs (code `yaml-syntax`). One common mistake gets a clearer message: text after a

@@ -1,6 +1,6 @@
 import type { RuleContext } from "../context";
 import type { Span } from "../../types";
-import { marshalFailures } from "../../util/go-json";
+import { marshalFailures } from "../marshal-failures";
 import { goQuote } from "../../util/go-quote";
 import type { EvalSpec } from "./spec";
 import { CaseVariant, StrictDecoder } from "./strict-json";

@@ -1,6 +1,6 @@
 import { CatalogRule, enums, enumValues, KnownKey, knownObjects } from "../catalog";
-import { keyFacts } from "../schema/facts";
-import type { PathSegment } from "../model/cursor";
+import { keyFacts } from "./facts";
+import type { PathSegment } from "../yaml/cursor";
 
 /**
  * The shape of a pack as the features see it, read from the rule catalog (known keys and types) and its
