@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
 import { parse } from "yaml";
@@ -34,14 +34,17 @@ export interface Scored extends Labelled {
 /** A judge's answer to one question about one labelled answer; undefined leaves the question undecided. */
 export type ScriptedJudge = (entry: Labelled, question: { text: string; meets: "YES" | "NO" }) => JudgeAnswer | undefined;
 
+/** A corpus file is a list of entries, or `{entries: [...]}`. */
 export function loadCorpus(dir = CORPUS): Labelled[] {
-  return parse(readFileSync(join(dir, "corpus.yaml"), "utf8")) as Labelled[];
+  const data = parse(readFileSync(join(dir, "corpus.yaml"), "utf8")) as Labelled[] | { entries: Labelled[] };
+  return Array.isArray(data) ? data : data.entries;
 }
 
+/** The model of every Skill in the corpus that has a case file. */
 export function skillModels(dir = CORPUS): Map<string, SkillModel> {
   const models = new Map<string, SkillModel>();
   const host = confinedSkillHost(new ConfinedFiles([join(dir, "skills")]));
-  for (const skill of ["invoice-export", "ticket-triage"]) {
+  for (const skill of readdirSync(join(dir, "skills")).filter((s) => existsSync(join(dir, "skills", s, "tests", "skill_cases.yaml")))) {
     const file = join(dir, "skills", skill, "tests", "skill_cases.yaml");
     models.set(skill, buildSkillModel(readFileSync(file, "utf8"), URI.file(file).toString(), host));
   }

@@ -4,7 +4,16 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { run } from "../../server/src/cli/packlint";
-import { buildSkillModel, emptyHost, fieldsOf, formatResponse, rawOfFormatted, readCaseAnswer, scoreSuite, suiteKnowledge } from "../../server/src/service/skill-cases";
+import {
+  buildSkillModel,
+  emptyHost,
+  fieldsOf,
+  formatResponse,
+  rawOfFormatted,
+  readCaseAnswer,
+  scoreSuite,
+  suiteKnowledge,
+} from "../../server/src/service/skill-cases";
 import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/answer-text";
 
 /** The Response Formatting Contract: raw answers (test/fixtures/skill-format) against their exact formatted files. */
@@ -76,7 +85,7 @@ test("the issue's trigger_002: prose naming the forbidden Skill FAILs, read from
   const r = await cli("skill", "report", dir, "--responses", prose);
   assert.equal(r.code, 1);
   assert.match(r.out, /- Responses: .*prose-formatted\n- Raw Responses: .*prose\n/);
-  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selects "refund-helper", which expected\.skill\.should_not_use forbids/);
   assert.equal(readFileSync(join(dir, "prose/trigger_002.md"), "utf8"), answer, "the raw answers are left as they were");
   assert.match(readFileSync(join(dir, "prose-formatted/trigger_002.md"), "utf8"), /^selected_skill: refund-helper\n/);
 

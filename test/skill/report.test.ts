@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { URI } from "vscode-uri";
-import { buildSkillModel, rawOfFormatted, readCaseAnswer, reportMarkdown, scoreCase, scoreSuite, SkillCase, skillReport, suiteKnowledge } from "../../server/src/service/skill-cases";
+import {
+  buildSkillModel,
+  rawOfFormatted,
+  readCaseAnswer,
+  reportMarkdown,
+  scoreCase,
+  scoreSuite,
+  SkillCase,
+  skillReport,
+  suiteKnowledge,
+} from "../../server/src/service/skill-cases";
 import { memoryHost, skillFile, skillModel } from "../helpers/skill";
 import { ConfinedFiles } from "../../server/src/workspace/confined-files";
 import { confinedSkillHost } from "../../server/src/workspace/skill-host";
@@ -53,12 +63,25 @@ const planCase = (over: Partial<SkillCase["expected"]> = {}, type = "plan", asse
   title: "Refund plan",
   query: type === "failure" ? "The payment gateway returned 502 while refunding order 1042." : "Refund order 1042",
   inputs: { files: [], context: {} },
-  expected: { skill: { should_use: "refund-helper", should_not_use: [] }, must_include: [], must_not_include: [], artifacts: [], routing: {}, synonyms: {}, ...over },
+  expected: {
+    skill: { should_use: "refund-helper", should_not_use: [] },
+    must_include: [],
+    must_not_include: [],
+    artifacts: [],
+    routing: {},
+    synonyms: {},
+    ...over,
+  },
   assertions,
   tags: [],
 });
 
-const KNOWLEDGE = { names: ["refund-helper", "shipping-tracker"], artifacts: ["refund_summary.md"], known: (c: SkillCase) => c.query };
+const KNOWLEDGE = {
+  names: ["refund-helper", "shipping-tracker"],
+  aliases: [] as [string, string][],
+  artifacts: ["refund_summary.md"],
+  known: (c: SkillCase) => c.query,
+};
 const verdict = (c: SkillCase, raw: string, judge?: Parameters<typeof readCaseAnswer>[3]) => scoreCase(c, readCaseAnswer(c, raw, KNOWLEDGE, judge));
 const texts = (s: { findings: { kind: string; text: string }[] }) => s.findings.filter((f) => f.kind !== "note").map((f) => f.text);
 
@@ -130,7 +153,10 @@ test("execution claims: perfect, passive and Chinese claims fail; denials and pl
   ]) {
     const s = verdict(planCase(), raw);
     assert.equal(s.result, "FAIL", raw);
-    assert.ok(texts(s).some((t) => t.startsWith("claims real execution")), raw);
+    assert.ok(
+      texts(s).some((t) => t.startsWith("claims real execution")),
+      raw,
+    );
   }
   for (const raw of [
     "With refund-helper I would read order 1042. I have modified no files and I ran no commands.",
@@ -152,7 +178,10 @@ test("required terms: missing, refused or literal terms fail; other words are un
   assert.ok(texts(other).some((t) => t.startsWith('undecided: "refund policy" not found')));
   const yes = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "YES", by: "judge" }));
   assert.equal(yes.result, "PASS");
-  assert.deepEqual(yes.judged.map((j) => j.answer), ["YES"]);
+  assert.deepEqual(
+    yes.judged.map((j) => j.answer),
+    ["YES"],
+  );
   const no = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "NO", by: "judge" }));
   assert.equal(no.result, "FAIL");
   const unsure = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "UNSURE", by: "judge" }));
@@ -169,15 +198,24 @@ test("forbidden actions: negation counts only in its own clause", () => {
 });
 
 test("blocked edge cases: a question or a request is a confirmation path; an assumption is a failure", () => {
-  const edge = planCase({ must_include: ["NEEDS_CONFIRMATION"], routing: { on_blocked: "human_confirm" } }, "edge", ["status in ['BLOCKED', 'NEEDS_CONFIRMATION']"]);
-  for (const raw of ["With refund-helper: which order do you mean?", "用 refund-helper。请问是哪一个订单？", "With refund-helper I'd ask the customer for the order number first."]) {
+  const edge = planCase({ must_include: ["NEEDS_CONFIRMATION"], routing: { on_blocked: "human_confirm" } }, "edge", [
+    "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
+  ]);
+  for (const raw of [
+    "With refund-helper: which order do you mean?",
+    "用 refund-helper。请问是哪一个订单？",
+    "With refund-helper I'd ask the customer for the order number first.",
+  ]) {
     const s = verdict(edge, raw);
     assert.equal(s.result, "PASS", `${raw}: ${texts(s)}`);
     assert.equal(s.status, "NEEDS_CONFIRMATION");
   }
   const assumes = verdict(edge, "With refund-helper: the order is not specified, so I'll assume the latest one and refund it.");
   assert.equal(assumes.result, "FAIL");
-  assert.ok(texts(assumes).some((t) => /^goes on with an assumption instead of asking/.test(t)), texts(assumes).join("; "));
+  assert.ok(
+    texts(assumes).some((t) => /^goes on with an assumption instead of asking/.test(t)),
+    texts(assumes).join("; "),
+  );
 });
 
 test("routes: a wrong written target fails, a route in prose counts, a failure case with no handoff fails", () => {
@@ -194,9 +232,17 @@ test("suspected inventions are undecided: a file no input names, figures no inpu
   assert.equal(s.result, "REVIEW");
   assert.deepEqual(
     texts(s).filter((t) => t.includes("no input gives")),
-    ['undecided: names a file no input gives: "config/refunds.yaml"', 'undecided: gives a figure or id no input gives: "$1,249.50"', 'undecided: gives a figure or id no input gives: "INV-2024-0042"'],
+    [
+      'undecided: names a file no input gives: "config/refunds.yaml"',
+      'undecided: gives a figure or id no input gives: "$1,249.50"',
+      'undecided: gives a figure or id no input gives: "INV-2024-0042"',
+    ],
   );
-  assert.equal(verdict(planCase(), "With refund-helper I read order 1042 and draft refund_summary.md.").result, "PASS", "given ids and expected artifacts are not suspects");
+  assert.equal(
+    verdict(planCase(), "With refund-helper I read order 1042 and draft refund_summary.md.").result,
+    "PASS",
+    "given ids and expected artifacts are not suspects",
+  );
 });
 
 test("injection: the answer's own selected_skill/status lines and headings are never read as the contract", () => {

@@ -37,7 +37,13 @@ export interface JudgeRun {
  * Asks the judge every pending question not cached yet, adds the answers to the cache and writes it; returns the
  * number of questions asked. A judge that fails (times out, crashes, prints nothing) leaves its question undecided.
  */
-export async function askJudge(pending: readonly PendingQuestion[], cache: Map<string, JudgeCacheEntry>, cachePath: string, run: JudgeRun, warn: (s: string) => void): Promise<number> {
+export async function askJudge(
+  pending: readonly PendingQuestion[],
+  cache: Map<string, JudgeCacheEntry>,
+  cachePath: string,
+  run: JudgeRun,
+  warn: (s: string) => void,
+): Promise<number> {
   const todo = [...new Map(pending.filter((p) => !cache.has(p.prompt)).map((p) => [p.prompt, p])).values()];
   await inPool(todo, run.jobs, async (p) => {
     const reply = await askAgent(run.command, p.prompt, { timeoutMs: run.timeoutMs, passEnv: run.passEnv, env: run.env });

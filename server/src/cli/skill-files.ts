@@ -47,7 +47,13 @@ export interface FormatOutcome {
  * responses is kept as it is only when `keepFormatted` (`skill report --responses`), and then its Raw Response is
  * what is scored.
  */
-export function formatFolder(model: SkillModel, knowledge: SuiteKnowledge, rawDir: string, outDir: string, opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeLookupByPrompt } = {}): FormatOutcome {
+export function formatFolder(
+  model: SkillModel,
+  knowledge: SuiteKnowledge,
+  rawDir: string,
+  outDir: string,
+  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeLookupByPrompt } = {},
+): FormatOutcome {
   const outcome: FormatOutcome = { written: [], missing: [] };
   try {
     mkdirSync(outDir, { recursive: true });
@@ -64,7 +70,8 @@ export function formatFolder(model: SkillModel, knowledge: SuiteKnowledge, rawDi
         if (run === 1) outcome.missing.push(c.id);
         continue;
       }
-      const text = opts.keepFormatted && rawAnswerOf(raw.text).formatted ? raw.text : formatResponse(raw.text, c, readCaseAnswer(c, raw.text, knowledge, opts.judge));
+      const text =
+        opts.keepFormatted && rawAnswerOf(raw.text).formatted ? raw.text : formatResponse(raw.text, c, readCaseAnswer(c, raw.text, knowledge, opts.judge));
       writeText(responsePath(outDir, c.id, run), text);
       if (run === 1) outcome.written.push(c.id);
     }

@@ -84,7 +84,18 @@ type SkillCommand = "prompts" | "format" | "report" | "run";
 const OPTIONS: Record<SkillCommand, Record<string, boolean>> = {
   prompts: { format: false },
   format: { raw: false, out: false },
-  report: { responses: false, out: false, "response-source": false, "write-report": false, judge: false, repeat: false, format: false, timeout: false, jobs: false, env: true },
+  report: {
+    responses: false,
+    out: false,
+    "response-source": false,
+    "write-report": false,
+    judge: false,
+    repeat: false,
+    format: false,
+    timeout: false,
+    jobs: false,
+    env: true,
+  },
   run: { agent: false, judge: false, repeat: false, timeout: false, jobs: false, env: true, "write-report": false, format: false },
 };
 
@@ -181,7 +192,9 @@ export async function runSkill(
     err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 
   if (errors.length && (args.command === "prompts" || args.command === "run")) {
-    err(`packlint: ${file} has ${errors.length} error${errors.length === 1 ? "" : "s"}: fix ${errors.length === 1 ? "it" : "them"} before the Skill is tested (nothing was started)\n`);
+    err(
+      `packlint: ${file} has ${errors.length} error${errors.length === 1 ? "" : "s"}: fix ${errors.length === 1 ? "it" : "them"} before the Skill is tested (nothing was started)\n`,
+    );
     return 2;
   }
   const knowledge = suiteKnowledge(model.suite, model.location, model.host);
@@ -297,6 +310,7 @@ async function runAgents(
   const cases = model.suite.cases.filter((c, i, all) => safeId(c.id) && all.findIndex((o) => o.id === c.id) === i);
   const jobsList = cases.flatMap((c) => Array.from({ length: runs }, (_, k) => ({ c, run: k + 1 })));
   const failures = new Map<string, string>();
+  const unit = runs === 1 ? "cases" : "answers";
   const progress = runEnv.stderrIsTTY ? (s: string) => err(`\r\u001b[K${s}`) : undefined;
   let done = 0;
   const interrupted = () => {
@@ -306,12 +320,14 @@ async function runAgents(
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   try {
-    progress?.(`packlint: skill run 0/${jobsList.length} answers`);
+    progress?.(`packlint: skill run 0/${jobsList.length} ${unit}`);
     await inPool(jobsList, jobs, async ({ c, run }) => {
       const answer = await askAgent(command, buildPrompt(c), { timeoutMs, passEnv, env: runEnv.env });
       writeText(responsePath(dirs.raw, c.id, run), answer.stdout);
       if (answer.failure) failures.set(`${run}:${c.id}`, answer.failure);
-      progress?.(`packlint: skill run ${++done}/${jobsList.length} answers (${c.id}${runs > 1 ? ` run ${run}` : ""}${answer.failure ? ": " + answer.failure : ""})`);
+      progress?.(
+        `packlint: skill run ${++done}/${jobsList.length} ${unit} (${c.id}${runs > 1 ? ` run ${run}` : ""}${answer.failure ? ": " + answer.failure : ""})`,
+      );
     });
   } finally {
     process.removeListener("SIGINT", interrupted);

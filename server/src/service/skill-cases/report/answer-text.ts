@@ -102,11 +102,12 @@ const NEGATOR =
   /\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|can't|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|shouldn't|wouldn't|mustn't|needn't|avoid|avoids|avoiding|refrain|refrains|instead of|rather than|unlike|forbidden|prohibited)\b|不|没|未|无|勿|别|禁止|避免|而非|并非|切勿|绝不/;
 
 /** The negations that deny a statement of fact ("I ran no commands", "没有执行"), for execution claims. */
-const DENIAL = /\b(?:not|no|never|none|nothing|neither|nor|zero|won't|don't|doesn't|didn't|haven't|hasn't|hadn't|wasn't|weren't|isn't|aren't)\b|不|没|未|无|并未|从未/;
+const DENIAL =
+  /\b(?:not|no|never|none|nothing|neither|nor|zero|won't|don't|doesn't|didn't|haven't|hasn't|hadn't|wasn't|weren't|isn't|aren't)\b|不|没|未|无|并未|从未/;
 
 /** A negation right after a place that governs it: "X is not needed", "X — no", "X 不适合", "X（不执行）". */
 const AFTER_NEGATION =
-  /^[\s"'”」)）]*(?:(?:\w+\s+){0,2}?(?:is|are|was|were|will|would|should|must|can|could|do|does|did|has|have|had|needs?|gets?|seems?)\s*(?:not\b|n't\b|never\b)|(?:—|-|:|：|\()\s*(?:not|no|never|none)\b|(?:是|会|将|要|被|并|也)?(?:不|并不|不太|没有|未|无需|禁止|不会|不要|不需要|不允许|不得|不适合|不适用|不相关))/;
+  /^[\s"'”」)）]*(?:(?:skill\s+|here\s+)?(?:is|are|was|were|will|would|should|must|can|could|do|does|did|has|have|had|needs?|gets?|seems?)\s*(?:not\b|n't\b|never\b)|(?:—|-|:|：|\()\s*(?:not|no|never|none)\b|(?:是|会|将|要|被|并|也)?(?:不|并不|不太|没有|未|无需|禁止|不会|不要|不需要|不允许|不得|不适合|不适用|不相关))/;
 
 function blanked(s: string): string {
   return s.replace(NOT_NEGATIONS, (m) => " ".repeat(m.length));

@@ -26,14 +26,26 @@ export function formatResponse(raw: string, c: SkillCase, reading: AnswerReading
 }
 
 export function fieldsOf(raw: string, c: SkillCase, reading: AnswerReading): FormattedFields {
-  const text = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").replace(/\*\*|__/g, "");
+  const text = raw
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\*\*|__/g, "");
   const { facts, checks } = reading;
   const evidence = (dimension: Check["dimension"], none: string) =>
     checks
       .filter((x) => x.dimension === dimension && !x.text.startsWith("assertion"))
       .map((x) => `${x.outcome === "met" ? "" : x.outcome === "violated" ? "violation: " : "undecided: "}${x.text}`)
       .join("; ") || none;
-  const decision = c.type !== "trigger" ? [] : [facts.selected_skill ? `Selected skill: ${facts.selected_skill}.` : reading.choice.kind === "none" ? "Selected skill: none." : "Selected skill: unclear."];
+  const decision =
+    c.type !== "trigger"
+      ? []
+      : [
+          facts.selected_skill
+            ? `Selected skill: ${facts.selected_skill}.`
+            : reading.choice.kind === "none"
+              ? "Selected skill: none."
+              : "Selected skill: unclear.",
+        ];
   return {
     selected_skill: facts.selected_skill,
     status: facts.status,

@@ -15,11 +15,18 @@ const MAX_SUSPECTS = 3;
 
 const FILE =
   /(?<![\w/.@-])((?:[\w-]+\/)*[\w-][\w.-]*\.(?:md|markdown|json|ya?ml|txt|csv|tsv|sql|py|js|ts|sh|log|xlsx?|docx?|pdf|html?|xml|toml|ini|cfg|conf|env|parquet))(?![\w-])/g;
-const PRODUCE =
-  /\b(?:produce|produces|producing|write|writes|writing|draft|drafts|drafting|create|creates|creating|generate|generates|generating|output|outputs|save|saves|saving|prepare|prepares|emit|emits|export|exports|exporting|name(?:d)?|call(?:ed)?|as)\b|生成|输出|写|创建|起草|撰写|保存|产出|导出|命名/;
+/** A verb of making right before the file ("write minutes.md", "save it as x.csv", "生成 x.json"). */
+const PRODUCE_BEFORE =
+  /(?:\b(?:produce|produces|producing|produced|write|writes|writing|written|draft|drafts|drafting|create|creates|creating|generate|generates|generating|output|outputs|save|saves|saving|saved|prepare|prepares|emit|emits|export|exports|exporting|name|named|call|called|as|into|to|returns?|fill(?:s|ing)? in|update(?:s)?)\b|生成|输出|写入?|创建|起草|撰写|保存|产出|导出|命名|到|为)\s*(?:(?:the|a|an|new|one|it|them|file|named|called|as|into|到|为|成|文件)\s*){0,3}["'“「(（]?$/;
+/** The file as what will be made ("x.md will be written", "x.json（输出）"). */
+const PRODUCE_AFTER =
+  /^["'”」)）]?\s*(?:(?:will|would|is|gets|should)\s+be\s+(?:written|generated|created|produced|saved|drafted|updated)|[(（]?(?:输出|生成|产出))/;
 const FIGURE =
   /(?<![\w.])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|rmb|元|美元|块)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d{3,}|\d{2,}\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)|[a-z]{2,}[-_#]\d{2,}[\w-]*|#\d{3,})(?![\w])(?!\.[a-z])/gi;
 const YEAR = /^(?:19|20)\d\d$/;
+/** A date no input gives: "3 June", "June 3rd", "6月3日". */
+const DAY =
+  /(?<![\w])(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:january|february|march|april|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?)(?![\w])|\d{1,2}月\d{1,2}[日号]/gi;
 
 /**
  * The suspects in an answer, given `known`: the text of everything the case gives the agent (its query, inputs,
@@ -41,13 +48,22 @@ export function suspectedInventions(t: AnswerText, known: string, artifacts: rea
     const base = lower.split("/").pop()!;
     if (given.includes(lower) || given.includes(base) || artifacts.some((a) => a.trim().toLowerCase() === base || a.trim().toLowerCase() === lower)) continue;
     const c = clauseAt(t, m.index);
-    if (PRODUCE.test(t.lower.slice(c.start, c.end)) || negatedAt(t, m.index, m.index + path.length)) continue;
+    const made =
+      PRODUCE_BEFORE.test(t.lower.slice(Math.max(c.start, m.index - 60), m.index)) || PRODUCE_AFTER.test(t.lower.slice(m.index + path.length, c.end));
+    if (made || negatedAt(t, m.index, m.index + path.length)) continue;
     add({ kind: "file", text: path });
+    if (out.length >= MAX_SUSPECTS) return out;
+  }
+  for (const m of t.text.matchAll(DAY)) {
+    if (!given.includes(m[0].toLowerCase())) add({ kind: "figure", text: m[0] });
     if (out.length >= MAX_SUSPECTS) return out;
   }
   for (const m of t.text.matchAll(FIGURE)) {
     const figure = m[0].trim();
-    const digits = figure.replace(/\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)$/i, "").replace(/[^\d.]/g, "").replace(/^\.+|\.+$/g, "");
+    const digits = figure
+      .replace(/\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)$/i, "")
+      .replace(/[^\d.]/g, "")
+      .replace(/^\.+|\.+$/g, "");
     if (!digits || YEAR.test(digits) || given.includes(figure.toLowerCase()) || given.includes(digits) || given.includes(digits.replace(/\.0+$/, ""))) continue;
     add({ kind: "figure", text: figure });
     if (out.length >= MAX_SUSPECTS) return out;

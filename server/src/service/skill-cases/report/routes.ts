@@ -25,7 +25,7 @@ const TARGET_WORDS: Record<string, RegExp> = {
 };
 
 const HANDOFF =
-  /\b(?:hand(?:s|ing|ed)?\s+(?:it\s+|this\s+|them\s+)?(?:off|over|back)?\s*to|handoff|escalat\w*|report(?:s|ing)?\s+(?:it\s+|this\s+|the \w+\s+)?to|send(?:s|ing)?\s+.{0,40}?\s+to|notif\w*|forward\w*|route\w*\s+(?:it\s+|this\s+)?to|assign\w*\s+(?:it\s+|this\s+)?to|page|pass(?:es|ing)?\s+(?:it\s+|this\s+)?(?:on\s+)?to|open\s+(?:a\s+)?ticket|file\s+(?:a\s+)?(?:ticket|bug|issue)|retry|retries|roll(?:s|ing)?\s+back|fix|repair)\b|交给|转交|上报|通知|升级|重试|回滚|修复|提交工单|反馈给/;
+  /\b(?:(?:hand|pass|send|give|forward|report|escalat|route|assign|refer|email|notify|ping|page|flag|raise)\w*\b[^.;。；\n]{0,60}?\b(?:to|with|off|over)\b|handoff|escalat\w*|notif\w*|page|open\s+(?:a\s+)?ticket|file\s+(?:a\s+)?(?:ticket|bug|issue)|retry|retries|roll(?:s|ing)?\s+back|fix|repair)\b|交给|转交|上报|通知|升级|重试|回滚|修复|提交工单|反馈给/;
 
 /** Does the answer route to `target` in prose: the target named (or its words) in a clause that does not negate it? */
 export function saysRouteTo(t: AnswerText, target: string): string | undefined {

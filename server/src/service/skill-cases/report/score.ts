@@ -48,7 +48,19 @@ const NO_POINTS = (): Record<Dimension, number> => ({ selection: 0, workflow: 0,
 
 /** A case that could not be scored at all (no answer): a FAIL with one finding. */
 export function unscored(c: SkillCase, finding: CheckFinding, responsePath?: string): CaseScore {
-  return { id: c.id, type: c.type, title: c.title, score: 0, result: "FAIL", status: "", points: NO_POINTS(), findings: [finding], judged: [], summary: finding.text, responsePath };
+  return {
+    id: c.id,
+    type: c.type,
+    title: c.title,
+    score: 0,
+    result: "FAIL",
+    status: "",
+    points: NO_POINTS(),
+    findings: [finding],
+    judged: [],
+    summary: finding.text,
+    responsePath,
+  };
 }
 
 /**

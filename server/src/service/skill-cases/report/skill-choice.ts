@@ -32,7 +32,7 @@ const DECLINE_ALL =
 
 /** A clause that asks or hedges: the role of a name in it is not settled. */
 const HEDGE =
-  /\b(?:maybe|perhaps|possibly|might|could|alternatively|not sure|unsure|whether|if you (?:want|need|prefer|like)|if needed|optional(?:ly)?)\b|也许|可能|不确定|是否|如果(?:你|您)?(?:需要|想要?)|可选|也可以/;
+  /\b(?:maybe|perhaps|possibly|might|could|either|alternatively|not sure|unsure|whether|if you (?:want|need|prefer|like)|if needed|optional(?:ly)?)\b|也许|可能|不确定|是否|如果(?:你|您)?(?:需要|想要?)|可选|也可以/;
 
 /** Two names joined in one clause ("X or Y", "X and Y", "X 还是 Y", "X 和 Y"): neither is the one choice there. */
 const ALTERNATIVE = /\b(?:or|either|and|both|plus)\b|或者|或是|还是|或|和|与|及|跟|都|两个/;
@@ -45,19 +45,25 @@ const DESCRIBES =
 const CHOICE_BEFORE =
   /(?:\b(?:use|uses|using|pick|picks|picking|choose|chooses|choosing|chose|select|selects|selecting|selected|go with|going with|invoke|invoking|trigger|call|recommend|job for|task for|handled by|handle (?:this|it) with|with|via|skill|selected|choice|decision|answer|pick)\s*[:：]?\s*(?:the\s+)?|(?:用|使用|选择|选用|采用|调用|启用|交给|选|适合用|应该用|会用|由|技能|选择的技能)\s*[:：]?\s*(?:的是)?\s*)["'“「]?$/;
 /** Words after a name that make a mention a choice. */
-const CHOICE_AFTER = /^["'”」]?\s*(?:skill\b|技能|(?:is|would be|seems)\s+(?:the\s+)?(?:right|best|correct|appropriate|suitable|obvious|natural|one)\b|最合适|最适合|正合适|合适|适合)/;
+const CHOICE_AFTER =
+  /^["'”」]?\s*(?:skill\b|技能|(?:is|would be|seems)\s+(?:the\s+)?(?:right|best|correct|appropriate|suitable|obvious|natural|one)\b|最合适|最适合|正合适|合适|适合)/;
 /** The answer opens with the name: "X — because …", "**X**", "- X". */
 const OPENING = /^[\s>*#-]*(?:(?:skill|selected|choice|decision|answer|技能|选择)\s*[:：]\s*)?["'“「]?$/;
 
 /** The declining words that may stand before a name beyond the general negations. */
 const DECLINE_BEFORE = /\b(?:instead of|rather than|unlike|over|not)\s+(?:the\s+)?$/;
 
-export function skillChoice(t: AnswerText, names: readonly string[]): SkillChoice {
+/**
+ * `aliases` are other names of the Skills (alias → name, from their SKILL.md titles); an alias counts only where it
+ * is plainly a Skill's name: quoted ("「合同审阅」"), or followed by "skill" / "技能".
+ */
+export function skillChoice(t: AnswerText, names: readonly string[], aliases: readonly [string, string][] = []): SkillChoice {
   const roles = new Map<string, Mention[]>();
   const taken: { start: number; end: number }[] = [];
   // Longest names first, so that a name inside a longer one does not claim its mentions.
-  for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    for (const m of mentions(t, name)) {
+  const spelled = [...names.map((n): [string, string, boolean] => [n, n, false]), ...aliases.map(([a, n]): [string, string, boolean] => [a, n, true])];
+  for (const [written, name, alias] of spelled.sort((a, b) => b[0].length - a[0].length)) {
+    for (const m of alias ? aliasMentions(t, written) : mentions(t, written)) {
       if (taken.some((x) => m.start < x.end && x.start < m.end)) continue;
       taken.push(m);
       const list = roles.get(name) ?? [];
@@ -72,7 +78,8 @@ export function skillChoice(t: AnswerText, names: readonly string[]): SkillChoic
   for (const [start, inClause] of byClause) {
     const choosing = new Set(inClause.filter((name) => roles.get(name)!.some((x) => x.role === "chooses" && clauseAt(t, x.at).start === start)));
     if (choosing.size < 2 || !ALTERNATIVE.test(clauseAt(t, start).lower)) continue;
-    for (const name of choosing) for (const x of roles.get(name)!) if (clauseAt(t, x.at).start === start && x.role === "chooses") Object.assign(x, { role: "unclear", strong: false });
+    for (const name of choosing)
+      for (const x of roles.get(name)!) if (clauseAt(t, x.at).start === start && x.role === "chooses") Object.assign(x, { role: "unclear", strong: false });
   }
   const withRole = (r: Role) => [...roles].filter(([, l]) => l.some((x) => x.role === r)).map(([n]) => n);
   const unclear = withRole("unclear");
@@ -125,7 +132,20 @@ function mentions(t: AnswerText, name: string): { start: number; end: number }[]
   const words = n.split(/[-_]+/).filter(Boolean);
   if (words.length > 1) {
     const spaced = new RegExp(`(?<![a-z0-9])${words.join("[\\s_-]+")}(?=\\s*(?:skill|技能))`, "g");
-    for (const m of t.lower.matchAll(spaced)) if (out.length < 200 && !out.some((o) => o.start === m.index)) out.push({ start: m.index, end: m.index + m[0].length });
+    for (const m of t.lower.matchAll(spaced))
+      if (out.length < 200 && !out.some((o) => o.start === m.index)) out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** An alias written plainly as a Skill's name: quoted, or followed by "skill" / "技能". */
+function aliasMentions(t: AnswerText, alias: string): { start: number; end: number }[] {
+  const a = alias.trim().toLowerCase();
+  const out: { start: number; end: number }[] = [];
+  for (let at = t.lower.indexOf(a); at >= 0 && out.length < 200; at = t.lower.indexOf(a, at + 1)) {
+    const before = t.lower[at - 1] ?? "";
+    const after = t.lower.slice(at + a.length, at + a.length + 8);
+    if (/[「『“"'`]/.test(before) || /^[」』”"'`]?\s*(?:skill\b|技能)/.test(after)) out.push({ start: at, end: at + a.length });
   }
   return out;
 }

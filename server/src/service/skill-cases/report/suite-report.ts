@@ -62,6 +62,7 @@ export interface ReportInput {
 export function readCaseAnswer(c: SkillCase, raw: string, knowledge: SuiteKnowledge, judge?: ReportInput["judge"]): AnswerReading {
   return readCase(c, raw, {
     names: knowledge.names,
+    aliases: knowledge.aliases,
     known: knowledge.known(c),
     artifacts: knowledge.artifacts,
     synonyms: c.expected.synonyms,
@@ -92,7 +93,11 @@ export function scoreSuite(suite: SkillSuite, knowledge: SuiteKnowledge, input: 
     if (failure !== undefined)
       return unscored(
         c,
-        { kind: "failure", text: `no answer captured: ${failure}`, action: `Check that the agent command answers ${ref}'s prompt on standard output within the timeout` },
+        {
+          kind: "failure",
+          text: `no answer captured: ${failure}`,
+          action: `Check that the agent command answers ${ref}'s prompt on standard output within the timeout`,
+        },
         file?.path,
       );
     if (!file) {
