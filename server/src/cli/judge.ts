@@ -6,19 +6,17 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { readJudgeCache, readJudgeReply, type JudgeCacheEntry, type PendingQuestion } from "../service";
+import { readJudgeCache, readJudgeReply, type JudgeByPrompt, type JudgeCacheEntry, type PendingQuestion } from "../service";
 import { askAgent, inPool } from "./agent-process";
 import type { AgentCommand as UserCommand } from "./agent-process";
 import { writeText } from "./skill-files";
-
-export type JudgeLookupByPrompt = (prompt: string) => { answer: "YES" | "NO" | "UNSURE"; by: string } | undefined;
 
 /** The cached judgements in a cache file (none when it does not exist or is not one). */
 export function loadJudgeCache(path: string): Map<string, JudgeCacheEntry> {
   return readJudgeCache(existsSync(path) ? readFileSync(path, "utf8") : undefined);
 }
 
-export function lookupIn(cache: Map<string, JudgeCacheEntry>): JudgeLookupByPrompt {
+export function lookupIn(cache: Map<string, JudgeCacheEntry>): JudgeByPrompt {
   return (prompt) => {
     const e = cache.get(prompt);
     return e && { answer: e.answer, by: e.judge };

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { formatResponse, rawAnswerOf, readCaseAnswer, responsePath, safeId, type SkillModel, type SuiteKnowledge } from "../service";
+import { formatResponse, rawAnswerOf, readCaseAnswer, responsePath, safeId, type JudgeByPrompt, type SkillModel, type SuiteKnowledge } from "../service";
 import { readRegularFile } from "./read-files";
-import type { JudgeLookupByPrompt } from "./judge";
 import { UsageError } from "./usage-error";
 
 /** A Skill's test folders: beside the case file, `tmp/raw_response/`, `tmp/response/` and the report. */
@@ -52,7 +51,7 @@ export function formatFolder(
   knowledge: SuiteKnowledge,
   rawDir: string,
   outDir: string,
-  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeLookupByPrompt } = {},
+  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeByPrompt } = {},
 ): FormatOutcome {
   const outcome: FormatOutcome = { written: [], missing: [] };
   try {

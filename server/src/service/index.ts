@@ -64,7 +64,7 @@ export {
   skillReport,
   suiteKnowledge,
 } from "./skill-cases";
-export type { JudgeCacheEntry, PendingQuestion, SkillHost, SkillModel, SkillReportOptions, SuiteKnowledge, SuiteReport } from "./skill-cases";
+export type { JudgeByPrompt, JudgeCacheEntry, PendingQuestion, SkillHost, SkillModel, SkillReportOptions, SuiteKnowledge, SuiteReport } from "./skill-cases";
 
 // Small helpers the callers share with the service.
 export { closest } from "./util/did-you-mean";

@@ -18,7 +18,7 @@ export { rawOfFormatted } from "./report/response";
 export { scoreCase, RUBRIC } from "./report/score";
 export type { CaseScore, CheckFinding, JudgedCheck, Result } from "./report/score";
 export { rawAnswerOf, readCaseAnswer, scoreSuite } from "./report/suite-report";
-export type { PendingQuestion, ReportInput, ResponseFile, SuiteReport } from "./report/suite-report";
+export type { JudgeByPrompt, PendingQuestion, ReportInput, ResponseFile, SuiteReport } from "./report/suite-report";
 export { suiteKnowledge } from "./report/knowledge";
 export type { SuiteKnowledge } from "./report/knowledge";
 export type { AnswerReading, Check } from "./report/checks";

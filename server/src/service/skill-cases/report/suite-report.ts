@@ -5,6 +5,9 @@ import type { SuiteKnowledge } from "./knowledge";
 import { rawOfFormatted } from "./response";
 import { scoreCase, unscored, type CaseScore, type Result } from "./score";
 
+/** A judge's answer to the whole prompt it was given (a cache lookup), if there is one. */
+export type JudgeByPrompt = (prompt: string) => { answer: "YES" | "NO" | "UNSURE"; by: string } | undefined;
+
 /** A response file as the report reads it. */
 export interface ResponseFile {
   path: string;
@@ -51,7 +54,7 @@ export interface ReportInput {
   /** Why no answer could be captured for a case id in a run (the agent timed out, crashed or printed nothing), if so. */
   captureFailure?(id: string, run: number): string | undefined;
   /** A judge's cached answer to a judge prompt. */
-  judge?(prompt: string): { answer: "YES" | "NO" | "UNSURE"; by: string } | undefined;
+  judge?: JudgeByPrompt;
   /** Error-level findings of the case file, as lines. */
   caseFileErrors?: string[];
   /** Runs per case (default 1). */
