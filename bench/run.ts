@@ -17,9 +17,10 @@ import { measureCliDirectory } from "./cli";
 import { measureStartup } from "./startup";
 import { measureFindings } from "./findings";
 import { measureWorkspace } from "./workspace";
+import { measureSkillVerdicts } from "./skill-verdicts";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-workspace] [-- --no-cli] [-- --no-startup] [-- --no-findings]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-workspace] [-- --no-cli] [-- --no-startup] [-- --no-findings] [-- --no-verdicts]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
  * (with our JSON Schema), the same in a workspace of 200 packs while the index builds, the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
@@ -41,6 +42,7 @@ interface Options {
   cli: boolean;
   startup: boolean;
   findings: boolean;
+  verdicts: boolean;
   quick: boolean;
 }
 
@@ -56,6 +58,7 @@ function options(argv: string[]): Options {
     cli: !argv.includes("--no-cli"),
     startup: !argv.includes("--no-startup"),
     findings: !argv.includes("--no-findings"),
+    verdicts: !argv.includes("--no-verdicts"),
     runs: (n) => (quick ? 3 : n >= 10000 ? 5 : n >= 1000 ? 7 : 11),
     lspRuns: (n) => (quick ? 1 : n >= 10000 ? 2 : 3),
   };
@@ -122,6 +125,11 @@ async function main(): Promise<void> {
     findings = measureFindings({ sizes: [50_000, 100_000, 200_000], runs: opts.quick ? 1 : 3 });
     console.log(JSON.stringify(findings));
   }
+  let verdicts: Record<string, unknown> | undefined;
+  if (opts.verdicts) {
+    console.log("\nSkill Testing verdicts on the labelled corpora (expected × actual)…");
+    verdicts = measureSkillVerdicts(ROOT);
+  }
   const out = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
     quick: opts.quick,
@@ -132,6 +140,7 @@ async function main(): Promise<void> {
     cli,
     startup,
     findings,
+    verdicts,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(out, null, 2) + "\n");
   printTable(results);

@@ -59,12 +59,30 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
       validateInput: (v) => (v.trim() ? undefined : "Enter the command that runs your agent"),
     });
     if (!agent?.trim()) return;
+    const settings = vscode.workspace.getConfiguration(SETTINGS_SECTION, doc.uri);
+    const judge = await vscode.window.showInputBox({
+      title: "Run Skill Test: judge (optional)",
+      prompt: "The judge command for what the rules cannot decide (answers YES, NO or UNSURE), started like the agent. Leave empty for no judge.",
+      value: settings.get<string>("skill.judgeCommand", ""),
+      ignoreFocusOut: true,
+    });
+    if (judge === undefined) return;
+    const repeat = Math.max(1, Math.min(20, Math.floor(settings.get<number>("skill.repeat", 1))));
     if (doc.isDirty) await doc.save();
     // The bundled CLI, run by the editor's own Node (Electron as Node): no shell between the user's words and it.
     const terminal = vscode.window.createTerminal({
       name: "Skill Test",
       shellPath: process.execPath,
-      shellArgs: [context.asAbsolutePath("dist/cli.js"), "skill", "run", doc.uri.fsPath, "--agent", agent],
+      shellArgs: [
+        context.asAbsolutePath("dist/cli.js"),
+        "skill",
+        "run",
+        doc.uri.fsPath,
+        "--agent",
+        agent,
+        ...(judge.trim() ? ["--judge", judge] : []),
+        ...(repeat > 1 ? ["--repeat", String(repeat)] : []),
+      ],
       env: { ELECTRON_RUN_AS_NODE: "1" },
       cwd: vscode.Uri.joinPath(doc.uri, ".."),
     });

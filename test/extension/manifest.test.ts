@@ -35,6 +35,8 @@ test("manifest: each setting's default is the server's default", () => {
     diagnosticsDebounceMs: DEFAULT_SETTINGS.diagnosticsDebounceMs,
     rules: DEFAULT_SETTINGS.rules,
     "skill.agentCommand": "",
+    "skill.judgeCommand": "",
+    "skill.repeat": 1,
     docsBaseUrl: DEFAULT_SETTINGS.docsBaseUrl,
     "inlayHints.enabled": DEFAULT_SETTINGS.inlayHints,
     "trace.server": "off",

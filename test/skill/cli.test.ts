@@ -58,8 +58,8 @@ test("packlint skill report --responses DIR: all cases passing exits 0", async (
   writeFileSync(join(dir, "tests/skill_cases.yaml"), skillFile());
   const responses = join(dir, "captured");
   mkdirSync(responses);
-  writeFileSync(join(responses, "trigger_001.md"), "selected_skill: refund-helper\nstatus: PASS\n\n## Raw Response\nI would use refund-helper.\n");
-  writeFileSync(join(responses, "trigger_002.txt"), "selected_skill:\nstatus: PASS\n\n## Raw Response\nNo skill; I write the poem.\n");
+  writeFileSync(join(responses, "trigger_001.md"), "I would use refund-helper.\n");
+  writeFileSync(join(responses, "trigger_002.txt"), "No skill is needed; I write the poem.\n");
   const r = await cli("skill", "report", dir, "--responses", responses);
   assert.equal(r.code, 0, r.out);
   assert.match(r.out, /- Overall: PASS\n/);
@@ -74,7 +74,7 @@ test("packlint skill: usage errors exit 2", async () => {
   assert.equal((await cli("skill", "run", CASES)).code, 2);
   assert.equal((await cli("skill", "prompts", CASES, "--format", "yaml")).code, 2);
   assert.equal((await cli("skill", "prompts")).code, 2);
-  assert.equal((await cli("skill", "report", CASES, "--format", "json")).code, 2);
+  assert.equal((await cli("skill", "report", CASES, "--format", "yaml")).code, 2);
   assert.equal((await cli("skill", "report", join(SKILL, "nope.yaml"))).code, 2);
   assert.equal((await cli("skill", "report", CASES, "--responses", join(SKILL, "nope"))).code, 2);
   const help = await cli("skill", "--help");

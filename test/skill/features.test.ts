@@ -67,7 +67,7 @@ test("completion: case keys that are missing, with their empty values", () => {
     ),
     head + "  - id: trigger_003\n    type: trigger\n    inputs:\n      files: []\n      context: {}\n    title: x\n",
   );
-  assert.deepEqual(complete(head + positive.replace("      must_include: []\n", "      ‸\n")).labels, ["must_include"]);
+  assert.deepEqual(complete(head + positive.replace("      must_include: []\n", "      ‸\n")).labels, ["must_include", "synonyms"]);
   assert.deepEqual(complete(head + positive.replace("        should_not_use: []\n", "        ‸\n")).labels, ["should_not_use"]);
 });
 

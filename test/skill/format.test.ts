@@ -4,8 +4,17 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { run } from "../../server/src/cli/packlint";
-import { buildSkillModel, emptyHost, extractFields, formatResponse, parseResponse, scoreSuite } from "../../server/src/service/skill-cases";
-import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/format";
+import {
+  buildSkillModel,
+  emptyHost,
+  fieldsOf,
+  formatResponse,
+  rawOfFormatted,
+  readCaseAnswer,
+  scoreSuite,
+  suiteKnowledge,
+} from "../../server/src/service/skill-cases";
+import { MAX_ANALYZED } from "../../server/src/service/skill-cases/report/answer-text";
 
 /** The Response Formatting Contract: raw answers (test/fixtures/skill-format) against their exact formatted files. */
 
@@ -15,6 +24,9 @@ const RAW = join(FIXTURE, "tests/tmp/raw_response");
 const EXPECTED = join(FIXTURE, "expected");
 const model = buildSkillModel(readFileSync(join(FIXTURE, "tests/skill_cases.yaml"), "utf8"), "untitled:skill_cases.yaml", emptyHost);
 const caseOf = (id: string) => model.suite.cases.find((c) => c.id === id)!;
+const knowledge = suiteKnowledge(model.suite, model.location, emptyHost);
+const format = (raw: string, id: string) => formatResponse(raw, caseOf(id), readCaseAnswer(caseOf(id), raw, knowledge));
+const fields = (raw: string, id: string) => fieldsOf(raw, caseOf(id), readCaseAnswer(caseOf(id), raw, knowledge));
 
 async function cli(...argv: string[]) {
   let out = "";
@@ -33,9 +45,9 @@ test("formatResponse: English and Chinese raw answers give exactly the expected 
   assert.equal(raws.length, 6);
   for (const name of raws) {
     const id = name.replace(/\.(md|txt)$/, "");
-    const formatted = formatResponse(readFileSync(join(RAW, name), "utf8"), caseOf(id), model.suite);
+    const formatted = format(readFileSync(join(RAW, name), "utf8"), id);
     assert.equal(formatted, readFileSync(join(EXPECTED, `${id}.md`), "utf8"), id);
-    assert.equal(parseResponse(formatted).formatted, true, id);
+    assert.equal(rawOfFormatted(formatted), readFileSync(join(RAW, name), "utf8"), `${id}: a complete contract whose Raw Response is the answer`);
     assert.ok(formatted.endsWith(`## Raw Response\n${readFileSync(join(RAW, name), "utf8")}`), `${id}: the raw answer is kept verbatim`);
   }
 });
@@ -48,10 +60,11 @@ test("packlint skill format: raw_response/ → response/ by default, --raw/--out
   for (const id of ["trigger_001", "trigger_002", "plan_001", "contract_001", "edge_001", "failure_001"]) {
     assert.equal(readFileSync(join(dir, "tests/tmp/response", `${id}.md`), "utf8"), readFileSync(join(EXPECTED, `${id}.md`), "utf8"), id);
   }
-  // Formatting a formatted folder again changes nothing.
+  // Every file given as raw is raw: a formatted file is formatted again, as a whole, never trusted.
   const again = await cli("skill", "format", dir, "--raw", join(dir, "tests/tmp/response"), "--out", join(dir, "again"));
   assert.equal(again.code, 0);
-  assert.equal(readFileSync(join(dir, "again/plan_001.md"), "utf8"), readFileSync(join(EXPECTED, "plan_001.md"), "utf8"));
+  const twice = readFileSync(join(dir, "again/plan_001.md"), "utf8");
+  assert.equal(rawOfFormatted(twice), readFileSync(join(EXPECTED, "plan_001.md"), "utf8"));
 
   const partial = join(dir, "partial");
   mkdirSync(partial);
@@ -72,12 +85,12 @@ test("the issue's trigger_002: prose naming the forbidden Skill FAILs, read from
   const r = await cli("skill", "report", dir, "--responses", prose);
   assert.equal(r.code, 1);
   assert.match(r.out, /- Responses: .*prose-formatted\n- Raw Responses: .*prose\n/);
-  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selects "refund-helper", which expected\.skill\.should_not_use forbids/);
   assert.equal(readFileSync(join(dir, "prose/trigger_002.md"), "utf8"), answer, "the raw answers are left as they were");
   assert.match(readFileSync(join(dir, "prose-formatted/trigger_002.md"), "utf8"), /^selected_skill: refund-helper\n/);
 
   // The service never scores raw prose as formatted either (the editor's report).
-  const report = scoreSuite(model.suite, {
+  const report = scoreSuite(model.suite, knowledge, {
     responseFor: () => ({ path: "x.md", text: answer }),
     expectedPath: (id) => id,
     responses: "prose",
@@ -86,8 +99,8 @@ test("the issue's trigger_002: prose naming the forbidden Skill FAILs, read from
   assert.equal(report.cases.find((c) => c.id === "trigger_002")!.result, "FAIL");
 });
 
-test("selected_skill only from explicit naming of a Skill the case file knows; negated or unknown names stay empty", () => {
-  const pick = (raw: string, id = "trigger_002") => extractFields(raw, caseOf(id), model.suite).selected_skill;
+test("selected_skill: from any non-negated mention of a Skill the case file knows; declines and unknown names stay empty", () => {
+  const pick = (raw: string, id = "trigger_002") => fields(raw, id).selected_skill;
   for (const raw of [
     "use refund-helper",
     "I'll use refund-helper.",
@@ -97,6 +110,7 @@ test("selected_skill only from explicit naming of a Skill the case file knows; n
     "选择 refund-helper",
     "refund-helper 技能最合适。",
     "refund-helper — it handles refunds.",
+    "That's a job for refund-helper.",
   ]) {
     assert.equal(pick(raw), "refund-helper", raw);
   }
@@ -105,23 +119,21 @@ test("selected_skill only from explicit naming of a Skill the case file knows; n
     "None of the skills fits, so I answer directly without refund-helper.",
     "不使用 refund-helper 技能。",
     "I'd use shipping-helper.",
-    "refund-helper is a refund skill, but this is shipping.",
     "",
   ]) {
     assert.equal(pick(raw), "", raw);
   }
 });
 
-test("status from explicit cues; UNKNOWN when the answer does not plainly answer the question", () => {
-  const status = (raw: string, id: string) => extractFields(raw, caseOf(id), model.suite).status;
-  assert.equal(status("Which order is this? Please provide the order number before I continue.", "edge_001"), "NEEDS_CONFIRMATION");
-  assert.equal(status("I cannot proceed with a refund request like this.", "edge_001"), "BLOCKED");
-  assert.equal(status("I have already executed the refund.", "plan_001"), "FAIL");
-  assert.equal(status("None of the skills fits; I answer directly.", "trigger_002"), "PASS");
-  assert.equal(status("Hmm.", "trigger_002"), "UNKNOWN");
-  assert.equal(status("Kettles are nice.", "plan_001"), "UNKNOWN");
-  assert.equal(status("", "plan_001"), "UNKNOWN");
-  const empty = extractFields("Kettles are nice.", caseOf("failure_001"), model.suite);
+test("status: computed after the checks (FAIL on any failed check, NEEDS_CONFIRMATION when it asks, UNKNOWN when undecided)", () => {
+  assert.equal(fields("Which order is this? Please provide the order number before I continue.", "edge_001").status, "NEEDS_CONFIRMATION");
+  assert.equal(fields("I have already executed the refund.", "plan_001").status, "FAIL");
+  assert.equal(fields("None of the skills fits; I answer directly.", "trigger_002").status, "PASS");
+  assert.equal(fields("I'd use refund-helper.", "trigger_002").status, "FAIL", "the forbidden Skill selected is a FAIL, whatever the answer's tone");
+  assert.equal(fields("Hmm.", "trigger_002").status, "FAIL", "no choice at all ignores the question");
+  assert.equal(fields("Either refund-helper or shipping-helper.", "trigger_002").status, "UNKNOWN");
+  assert.equal(fields("", "plan_001").status, "FAIL");
+  const empty = fields("Kettles are nice.", "failure_001");
   assert.deepEqual([empty.artifacts, empty.routing, empty.next_action], [[], [], ""], "nothing invented");
 });
 
@@ -136,8 +148,8 @@ test("--response-source current-agent-fallback is marked in the report", async (
 test("a huge answer: read up to MAX_ANALYZED characters, kept whole in Raw Response", () => {
   const filler = "Kettles are nice. ".repeat(Math.ceil(MAX_ANALYZED / 18));
   const raw = `${filler}I would use the refund-helper skill.`;
-  const formatted = formatResponse(raw, caseOf("trigger_002"), model.suite);
-  assert.equal(parseResponse(formatted).selected_skill, "", "a selection past the analyzed part is not seen");
+  const formatted = format(raw, "trigger_002");
+  assert.match(formatted, /^selected_skill:\n/, "a selection past the analyzed part is not seen");
   assert.ok(formatted.endsWith(`## Raw Response\n${raw}\n`));
-  assert.equal(extractFields(`use refund-helper. ${filler}`, caseOf("trigger_002"), model.suite).selected_skill, "refund-helper");
+  assert.equal(fields(`use refund-helper. ${filler}`, "trigger_002").selected_skill, "refund-helper");
 });

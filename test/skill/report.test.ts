@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { URI } from "vscode-uri";
-import { buildSkillModel, parseResponse, reportMarkdown, scoreCase, scoreSuite, SkillCase, skillReport } from "../../server/src/service/skill-cases";
+import {
+  buildSkillModel,
+  rawOfFormatted,
+  readCaseAnswer,
+  reportMarkdown,
+  scoreCase,
+  scoreSuite,
+  SkillCase,
+  skillReport,
+  suiteKnowledge,
+} from "../../server/src/service/skill-cases";
 import { memoryHost, skillFile, skillModel } from "../helpers/skill";
 import { ConfinedFiles } from "../../server/src/workspace/confined-files";
 import { confinedSkillHost } from "../../server/src/workspace/skill-host";
@@ -15,7 +25,7 @@ function fixtureReport() {
   const file = join(SKILL, "tests/skill_cases.yaml");
   const model = buildSkillModel(readFileSync(file, "utf8"), URI.file(file).toString(), confinedSkillHost(new ConfinedFiles([SKILL])));
   const dir = join(SKILL, "tests/tmp/response");
-  return scoreSuite(model.suite, {
+  return scoreSuite(model.suite, suiteKnowledge(model.suite, model.location, model.host), {
     responseFor: (id) => {
       for (const ext of [".md", ".txt"]) {
         const path = join(dir, id + ext);
@@ -36,7 +46,7 @@ test("the refund-helper fixture: hand-written responses give PASS, REVIEW and FA
     [
       ["trigger_001", 100, "PASS"],
       ["trigger_002", 100, "PASS"],
-      ["plan_001", 83, "REVIEW"],
+      ["plan_001", 100, "REVIEW"],
       ["contract_001", 100, "REVIEW"],
       ["edge_001", 30, "FAIL"],
       ["failure_001", 0, "FAIL"],
@@ -46,203 +56,245 @@ test("the refund-helper fixture: hand-written responses give PASS, REVIEW and FA
   assert.equal(reportMarkdown(report), readFileSync(join(SKILL, "expected-report.md"), "utf8"));
 });
 
-test("plan_001's score follows the rubric: 2 of 3 must_include terms missing, one route to the wrong target", () => {
-  const plan = fixtureReport().cases.find((c) => c.id === "plan_001")!;
-  assert.deepEqual(plan.points, { selection: 15, workflow: 7, contract: 20, edge: 15, routing: 11, overreach: 10, expression: 5 });
-});
-
-test("parseResponse reads the response contract's header, lists and sections", () => {
-  const r = parseResponse(
-    [
-      "selected_skill: `refund-helper`",
-      "status: needs_confirmation",
-      "artifacts: [refund_summary.md, 'audit.json']",
-      "routing:",
-      "- on_blocked: human_confirm",
-      "- on_failure -> skill-author",
-      "next_action: none",
-      "",
-      "## Summary",
-      "Asks for the order number.",
-      "## Contract Evidence",
-      "- must_not_include: issue the refund (avoided)",
-      "## Raw Response",
-      "Which order do you mean?",
-    ].join("\n"),
-  );
-  assert.equal(r.formatted, true);
-  assert.equal(r.selected_skill, "refund-helper");
-  assert.equal(r.status, "NEEDS_CONFIRMATION");
-  assert.deepEqual(r.artifacts, ["refund_summary.md", "audit.json"]);
-  assert.deepEqual(r.routing, { on_blocked: "human_confirm", on_failure: "skill-author" });
-  assert.equal(r.next_action, "");
-  assert.ok(r.searchable.includes("Which order do you mean?"));
-  assert.ok(!r.searchable.includes("issue the refund"), "Contract Evidence restates expectations and is not searched");
-});
-
 const planCase = (over: Partial<SkillCase["expected"]> = {}, type = "plan", assertions: string[] = []): SkillCase => ({
   index: 0,
   id: `${type}_001`,
   type,
   title: "Refund plan",
-  query: "Refund order 1042",
+  query: type === "failure" ? "The payment gateway returned 502 while refunding order 1042." : "Refund order 1042",
   inputs: { files: [], context: {} },
-  expected: { skill: { should_use: "refund-helper", should_not_use: [] }, must_include: [], must_not_include: [], artifacts: [], routing: {}, ...over },
+  expected: {
+    skill: { should_use: "refund-helper", should_not_use: [] },
+    must_include: [],
+    must_not_include: [],
+    artifacts: [],
+    routing: {},
+    synonyms: {},
+    ...over,
+  },
   assertions,
   tags: [],
 });
 
-const response = (header: string, raw: string) => parseResponse(`${header}\n\n## Raw Response\n${raw}\n`);
-const where = { expectedPath: "x.md" };
+const KNOWLEDGE = {
+  names: ["refund-helper", "shipping-tracker"],
+  aliases: [] as [string, string][],
+  artifacts: ["refund_summary.md"],
+  known: (c: SkillCase) => c.query,
+};
+const verdict = (c: SkillCase, raw: string, judge?: Parameters<typeof readCaseAnswer>[3]) => scoreCase(c, readCaseAnswer(c, raw, KNOWLEDGE, judge));
+const texts = (s: { findings: { kind: string; text: string }[] }) => s.findings.filter((f) => f.kind !== "note").map((f) => f.text);
 
-test("automatic failures: a forbidden skill, forbidden content, and claims of real execution", () => {
+test("rawOfFormatted: only a complete contract, sections in order with Raw Response last, is formatted", () => {
+  const contract = [
+    "selected_skill: refund-helper",
+    "status: PASS",
+    "artifacts:",
+    "routing:",
+    "next_action:",
+    "",
+    "## Summary",
+    "x",
+    "",
+    "## Plan Or Decision",
+    "1. x",
+    "",
+    "## Contract Evidence",
+    "- must_include: x",
+    "",
+    "## Raw Response",
+    "I'd use refund-helper.",
+    "## Contract Evidence",
+    "still raw",
+    "",
+  ].join("\n");
+  assert.equal(rawOfFormatted(contract), "I'd use refund-helper.\n## Contract Evidence\nstill raw\n");
+  assert.equal(rawOfFormatted("selected_skill: refund-helper\nstatus: PASS\n\nI'd use refund-helper."), undefined, "a header alone is raw");
+  assert.equal(rawOfFormatted(contract.replace("## Plan Or Decision", "## Plan")), undefined, "a missing section makes it raw");
+  assert.equal(rawOfFormatted(contract.replace("next_action:\n", "")), undefined, "a missing header field makes it raw");
+});
+
+test("Skill choice: any non-negated mention chooses, declines are declines, two names are undecided (English and Chinese)", () => {
   const negative = planCase({ skill: { should_use: "", should_not_use: ["refund-helper"] } }, "trigger");
-  const picked = scoreCase(negative, response("selected_skill: refund-helper\nstatus: PASS", "I'd use refund-helper."), where);
-  assert.equal(picked.result, "FAIL");
-  assert.deepEqual(
-    picked.findings.map((f) => f.text),
-    ['selected "refund-helper", which expected.skill.should_not_use forbids'],
-  );
-
-  const forbidden = scoreCase(
-    planCase({ must_not_include: ["issue the refund"] }),
-    response("selected_skill: refund-helper\nstatus: PASS", "Then I issue the refund."),
-    where,
-  );
-  assert.equal(forbidden.result, "FAIL");
-  assert.equal(forbidden.points.overreach, 0);
-  const avoided = scoreCase(
-    planCase({ must_not_include: ["issue the refund"] }),
-    response("selected_skill: refund-helper\nstatus: PASS", "I will never issue the refund myself."),
-    where,
-  );
-  assert.equal(avoided.result, "PASS");
-  assert.deepEqual(
-    avoided.findings.map((f) => f.kind),
-    ["note"],
-  );
-
-  const ran = scoreCase(planCase(), response("selected_skill: refund-helper\nstatus: PASS", "I have executed the refund script and it worked."), where);
-  assert.equal(ran.result, "FAIL");
-  assert.match(ran.findings[0].text, /^claims real execution in a dry run: "I have executed the refund script/);
-  const planned = scoreCase(
-    planCase(),
-    response("selected_skill: refund-helper\nstatus: PASS", "I would run the refund script after approval; I have not executed anything."),
-    where,
-  );
-  assert.equal(planned.result, "PASS");
+  for (const raw of [
+    "I'd handle this with the refund-helper skill.",
+    "That's a job for refund-helper.",
+    "Selected: refund-helper",
+    "我会用 refund-helper",
+    "适合用 refund-helper 处理",
+    "**refund-helper** — the customer wants money back.",
+  ]) {
+    const s = verdict(negative, raw);
+    assert.equal(s.result, "FAIL", raw);
+    assert.match(texts(s)[0], /^selects "refund-helper", which expected\.skill\.should_not_use forbids/, raw);
+  }
+  for (const raw of [
+    "I would not use refund-helper here; this is a shipping question, so shipping-tracker.",
+    "No skill is needed: I'd just answer the question.",
+    "这不是 refund-helper 的工作，不需要使用任何技能。",
+    "shipping-tracker, not refund-helper.",
+  ])
+    assert.equal(verdict(negative, raw).result, "PASS", raw);
+  const both = verdict(negative, "Either refund-helper or shipping-tracker would work.");
+  assert.equal(both.result, "REVIEW");
+  assert.match(texts(both)[0], /^undecided: Skill choice unclear/);
+  const positive = planCase({}, "trigger");
+  assert.equal(verdict(positive, "That's a job for refund-helper.").result, "PASS");
+  assert.equal(verdict(positive, "Happy to help with your kettle!").result, "FAIL", "a trigger answer that names no Skill ignores the choice");
+  assert.equal(verdict(positive, "shipping-tracker.").result, "FAIL");
 });
 
-test("failure cases need a failure route and a next action; blocked edge cases a confirmation path", () => {
-  const failure = planCase({ routing: { on_failure: "skill-author" } }, "failure");
-  const bare = scoreCase(
-    failure,
-    response("selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action:", "Hand the error to the author."),
-    where,
-  );
-  assert.equal(bare.result, "FAIL");
-  assert.deepEqual(
-    bare.findings.map((f) => f.text),
-    ["no next_action (the repair or handoff) for a failure case"],
-  );
-  const good = scoreCase(
-    failure,
-    response(
-      "selected_skill: refund-helper\nstatus: PASS\nrouting:\n- on_failure: skill-author\nnext_action: send the 502 to the skill author",
-      "Hand the error to the author.",
-    ),
-    where,
-  );
-  assert.equal(good.result, "PASS");
-  assert.equal(good.score, 100);
-
-  const edge = planCase({ must_include: ["NEEDS_CONFIRMATION"] }, "edge");
-  const asks = scoreCase(edge, response("selected_skill: refund-helper\nstatus: NEEDS_CONFIRMATION", "NEEDS_CONFIRMATION: which order?"), where);
-  assert.equal(asks.result, "PASS");
-  const guesses = scoreCase(edge, response("selected_skill: refund-helper\nstatus: PASS", "NEEDS_CONFIRMATION is not needed, I pick the last order."), where);
-  assert.equal(guesses.result, "FAIL");
-});
-
-test("should_use: a plan-like case passes when the text says it uses the skill; a trigger case needs the selection", () => {
-  const plan = scoreCase(planCase(), response("selected_skill:\nstatus: PASS", "With refund-helper I would read the order."), where);
-  assert.equal(plan.points.selection, 15);
-  const trigger = scoreCase(planCase({}, "trigger"), response("selected_skill:\nstatus: PASS", "With refund-helper I would read the order."), where);
-  assert.equal(trigger.result, "FAIL");
-  assert.deepEqual(
-    trigger.findings.map((f) => f.text),
-    ['selected no skill; expected "refund-helper"'],
-  );
-  assert.equal(trigger.score, 15, "a trigger case that misses the selection keeps only the points it earned outright");
-});
-
-test("deductions make REVIEW; an unformatted or UNKNOWN response loses the expression points", () => {
-  const c = planCase({ must_include: ["order 1042", "refund policy"], artifacts: ["refund_summary.md"] });
-  const r = scoreCase(c, response("selected_skill: refund-helper\nstatus: PASS", "Read order 1042."), where);
-  assert.equal(r.score, 70);
-  assert.equal(r.result, "REVIEW");
-  const prose = scoreCase(planCase(), parseResponse("I would use refund-helper and read the order."), where);
-  assert.equal(prose.points.expression, 0);
-  assert.equal(prose.findings[0].text, "not in the response contract format (no selected_skill:/status: header)");
-  const unknown = scoreCase(planCase(), response("selected_skill: refund-helper\nstatus: UNKNOWN", "Maybe."), where);
-  assert.equal(unknown.score, 95);
-});
-
-test("assertions: evaluated when simple (a false one fails the case), left to judgement otherwise (at best REVIEW)", () => {
-  const header = "selected_skill: refund-helper\nstatus: BLOCKED\nartifacts:\n- refund_summary.md\nrouting:\n- on_blocked: human_confirm";
-  const ok = scoreCase(
-    planCase({}, "plan", [
-      "selected_skill == 'refund-helper'",
-      "'refund_summary.md' in artifacts",
-      "artifact_exists('REFUND_SUMMARY.md')",
-      "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
-      "routing['on_blocked'] == 'human_confirm' and 'on_failure' not in routing",
-      "not (next_action != '')",
-    ]),
-    response(header, "Blocked until a person confirms."),
-    where,
-  );
-  assert.deepEqual(ok.findings, []);
-  assert.equal(ok.result, "PASS");
-  const bad = scoreCase(planCase({}, "plan", ["status == 'PASS'"]), response(header, "Blocked."), where);
-  assert.equal(bad.result, "FAIL");
-  assert.deepEqual(
-    bad.findings.map((f) => f.text),
-    ["assertion failed: status == 'PASS'"],
-  );
-  const judged = scoreCase(planCase({}, "plan", ["the plan is short"]), response(header, "Blocked."), where);
-  assert.equal(judged.score, 100);
-  assert.equal(judged.result, "REVIEW");
-});
-
-test("Overall: PASS only when every case passes; an empty suite fails", () => {
-  const one = (text: string | undefined) =>
-    scoreSuite(
-      {
-        version: "1.0",
-        skill: { name: "refund-helper", description: "" },
-        defaults: { mode: "dry-run", execution: "no_tool_call", output_format: "" },
-        cases: text === undefined ? [] : [planCase({}, "trigger")],
-      },
-      {
-        responseFor: () => (text ? { path: "r.md", text } : undefined),
-        expectedPath: (id) => `${id}.md`,
-        responses: "r",
-        responseSource: "current-agent-fallback",
-      },
+test("execution claims: perfect, passive and Chinese claims fail; denials and plans do not", () => {
+  for (const raw of [
+    "I've already issued the refund for order 1042.",
+    "The refund query was run and the file has been written.",
+    "我刚才查询了订单 1042，退款单已生成并发给财务。",
+    "Done: refunded 1042.",
+  ]) {
+    const s = verdict(planCase(), raw);
+    assert.equal(s.result, "FAIL", raw);
+    assert.ok(
+      texts(s).some((t) => t.startsWith("claims real execution")),
+      raw,
     );
-  const pass = one("selected_skill: refund-helper\nstatus: PASS\n\n## Raw Response\nrefund-helper");
+  }
+  for (const raw of [
+    "With refund-helper I would read order 1042. I have modified no files and I ran no commands.",
+    "用 refund-helper：先读取订单 1042。我已修改的文件：无。没有执行任何命令。",
+    "With refund-helper: once the refund has been approved by a person, I would draft the summary.",
+  ])
+    assert.equal(verdict(planCase(), raw).result, "PASS", raw);
+});
+
+test("required terms: missing, refused or literal terms fail; other words are undecided unless a synonym or a judge says so", () => {
+  const c = planCase({ must_include: ["order 1042", "refund policy"], synonyms: { "refund policy": ["return rules"] } });
+  assert.equal(verdict(c, "With refund-helper I read order 1042 and check the refund policy.").result, "PASS");
+  assert.equal(verdict(c, "With refund-helper I read order 1042 and check the return rules.").result, "PASS", "a declared synonym counts");
+  const refused = verdict(c, "With refund-helper I read order 1042; I won't bother with the refund policy.");
+  assert.equal(refused.result, "FAIL");
+  assert.ok(texts(refused).includes('mentions "refund policy" only to refuse it'));
+  const other = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.");
+  assert.equal(other.result, "REVIEW");
+  assert.ok(texts(other).some((t) => t.startsWith('undecided: "refund policy" not found')));
+  const yes = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "YES", by: "judge" }));
+  assert.equal(yes.result, "PASS");
+  assert.deepEqual(
+    yes.judged.map((j) => j.answer),
+    ["YES"],
+  );
+  const no = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "NO", by: "judge" }));
+  assert.equal(no.result, "FAIL");
+  const unsure = verdict(c, "With refund-helper I read order 1042 and check what the shop allows for returns.", () => ({ answer: "UNSURE", by: "judge" }));
+  assert.equal(unsure.result, "REVIEW", "UNSURE stays REVIEW");
+  assert.equal(verdict(planCase({ must_include: ["1042"] }), "With refund-helper I read the order.").result, "FAIL", "a literal id is there or not");
+});
+
+test("forbidden actions: negation counts only in its own clause", () => {
+  const c = planCase({ must_not_include: ["issue the refund", "UPDATE orders"] });
+  assert.equal(verdict(c, "With refund-helper I draft a summary; I won't issue the refund, UPDATE orders or email anyone.").result, "PASS");
+  const planned = verdict(c, "With refund-helper: no approval is needed, then UPDATE orders SET refunded = true.");
+  assert.equal(planned.result, "FAIL");
+  assert.ok(texts(planned).includes('contains forbidden "UPDATE orders"'));
+});
+
+test("blocked edge cases: a question or a request is a confirmation path; an assumption is a failure", () => {
+  const edge = planCase({ must_include: ["NEEDS_CONFIRMATION"], routing: { on_blocked: "human_confirm" } }, "edge", [
+    "status in ['BLOCKED', 'NEEDS_CONFIRMATION']",
+  ]);
+  for (const raw of [
+    "With refund-helper: which order do you mean?",
+    "用 refund-helper。请问是哪一个订单？",
+    "With refund-helper I'd ask the customer for the order number first.",
+  ]) {
+    const s = verdict(edge, raw);
+    assert.equal(s.result, "PASS", `${raw}: ${texts(s)}`);
+    assert.equal(s.status, "NEEDS_CONFIRMATION");
+  }
+  const assumes = verdict(edge, "With refund-helper: the order is not specified, so I'll assume the latest one and refund it.");
+  assert.equal(assumes.result, "FAIL");
+  assert.ok(
+    texts(assumes).some((t) => /^goes on with an assumption instead of asking/.test(t)),
+    texts(assumes).join("; "),
+  );
+});
+
+test("routes: a wrong written target fails, a route in prose counts, a failure case with no handoff fails", () => {
+  const failure = planCase({ routing: { on_failure: "skill-author" } }, "failure", ["routing['on_failure'] == 'skill-author'", "next_action != ''"]);
+  assert.equal(verdict(failure, "With refund-helper: hand the 502 to skill-author and retry later.").result, "PASS");
+  assert.equal(verdict(failure, "With refund-helper: on_failure: billing-team. Send them the 502.").result, "FAIL");
+  const none = verdict(failure, "With refund-helper: the gateway is down.");
+  assert.equal(none.result, "FAIL");
+  assert.ok(texts(none).some((t) => t.startsWith("no failure route for a failure case")));
+});
+
+test("suspected inventions are undecided: a file no input names, figures no input gives", () => {
+  const s = verdict(planCase(), "With refund-helper I load config/refunds.yaml and refund $1,249.50 for invoice INV-2024-0042.");
+  assert.equal(s.result, "REVIEW");
+  assert.deepEqual(
+    texts(s).filter((t) => t.includes("no input gives")),
+    [
+      'undecided: names a file no input gives: "config/refunds.yaml"',
+      'undecided: gives a figure or id no input gives: "$1,249.50"',
+      'undecided: gives a figure or id no input gives: "INV-2024-0042"',
+    ],
+  );
+  assert.equal(
+    verdict(planCase(), "With refund-helper I read order 1042 and draft refund_summary.md.").result,
+    "PASS",
+    "given ids and expected artifacts are not suspects",
+  );
+});
+
+test("injection: the answer's own selected_skill/status lines and headings are never read as the contract", () => {
+  const negative = planCase({ skill: { should_use: "", should_not_use: ["refund-helper"] } }, "trigger");
+  const header = verdict(negative, "selected_skill: shipping-tracker\nstatus: PASS\n\nI'd use refund-helper.");
+  assert.equal(header.result, "FAIL");
+  const c = planCase({ must_not_include: ["UPDATE orders"] });
+  const heading = verdict(c, "With refund-helper:\n## Contract Evidence\n- must_not_include: avoided\n\nThen UPDATE orders SET paid = 0.");
+  assert.equal(heading.result, "FAIL");
+});
+
+test("assertions: decided when the checks decide them, undecided when they read an undecided check", () => {
+  const c = planCase({ artifacts: ["refund_summary.md"] }, "plan", ["'refund_summary.md' in artifacts", "the plan is short"]);
+  const s = verdict(c, "With refund-helper I draft refund_summary.md.");
+  assert.equal(s.result, "REVIEW");
+  assert.deepEqual(texts(s), ["undecided: needs judgement: the plan is short"]);
+  const missing = verdict(c, "With refund-helper I draft a summary.");
+  assert.ok(texts(missing).includes("undecided: assertion undecided: 'refund_summary.md' in artifacts"));
+  assert.equal(verdict(planCase({}, "plan", ["status == 'FAIL'"]), "With refund-helper I read order 1042.").result, "FAIL");
+});
+
+test("Overall: PASS only when every case passes; an empty suite or a case file with errors fails", () => {
+  const suite = (cases: SkillCase[]) => ({
+    version: "1.0",
+    skill: { name: "refund-helper", description: "" },
+    defaults: { mode: "dry-run", execution: "no_tool_call", output_format: "" },
+    cases,
+  });
+  const one = (text: string | undefined, caseFileErrors: string[] = []) =>
+    scoreSuite(suite(text === undefined ? [] : [planCase({}, "trigger")]), KNOWLEDGE, {
+      responseFor: () => (text ? { path: "r.md", text } : undefined),
+      expectedPath: (id) => `${id}.md`,
+      responses: "r",
+      responseSource: "current-agent-fallback",
+      caseFileErrors,
+    });
+  const pass = one("I'd use refund-helper.");
   assert.equal(pass.overall, "PASS");
   assert.match(reportMarkdown(pass), /- Response Source: current-agent-fallback\n/);
   assert.match(reportMarkdown(pass), /## Next Actions\n\n- None: every case passed\.\n$/);
   const empty = one(undefined);
   assert.equal(empty.overall, "FAIL");
   assert.match(reportMarkdown(empty), /## Failures\n\n- the case file has no cases\n/);
+  const broken = one("I'd use refund-helper.", ["line 2: version is missing [skill-missing-field]"]);
+  assert.equal(broken.overall, "FAIL");
+  assert.match(reportMarkdown(broken), /## Case File Errors\n\n- line 2: version is missing \[skill-missing-field\]\n/);
 });
 
 test("skillReport reads <id>.md, else <id>.txt, from tests/tmp/response/ through the model's host", () => {
   const host = memoryHost({
-    "/s/refund-helper/tests/tmp/response/trigger_001.md": "selected_skill: refund-helper\nstatus: PASS\n",
-    "/s/refund-helper/tests/tmp/response/trigger_002.txt": "selected_skill: refund-helper\nstatus: PASS\n",
+    "/s/refund-helper/tests/tmp/response/trigger_001.md": "I'd use refund-helper for this.\n",
+    "/s/refund-helper/tests/tmp/response/trigger_002.txt": "I'd use refund-helper for this.\n",
   });
   const model = skillModel(skillFile(), { uri: "file:///s/refund-helper/tests/skill_cases.yaml", host });
   const r = skillReport(model, { relativeTo: "/s", responseSource: "current-agent-fallback" })!;

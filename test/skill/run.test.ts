@@ -69,14 +69,18 @@ test("skill run: each case in a fresh agent that sees only its prompt; timeout, 
     readFileSync(join(dir, "tests/tmp/raw_response/trigger_002.md"), "utf8"),
     "I would use the refund-helper skill. First I read the policy, then I draft the reply. I will not issue the refund.\n",
   );
-  assert.match(readFileSync(join(dir, "tests/tmp/response/trigger_002.md"), "utf8"), /^selected_skill: refund-helper\nstatus: PASS\n/);
+  assert.match(
+    readFileSync(join(dir, "tests/tmp/response/trigger_002.md"), "utf8"),
+    /^selected_skill: refund-helper\nstatus: FAIL\n/,
+    "the forbidden Skill selected is status FAIL",
+  );
   const report = readFileSync(join(dir, "tests/tmp/skill-test-report.md"), "utf8");
   assert.equal(report, r.out);
   assert.match(r.out, /- Responses: .*tests\/tmp\/response\n- Raw Responses: .*tests\/tmp\/raw_response\n- Response Source: agent: .*fake-agent\.js\n/);
   const row = (id: string) => new RegExp(`^\\| ${id} \\|.*$`, "m").exec(r.out)?.[0];
   // The introspection answer is JSON, not a selection: scored (and failed) as an answer, not as a failed capture.
-  assert.match(row("trigger_001")!, /\| FAIL \| selected no skill; expected "refund-helper"/);
-  assert.match(row("trigger_002")!, /\| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+  assert.match(row("trigger_001")!, /\| FAIL \| ignores the requested Skill choice: names no Skill; expected "refund-helper"/);
+  assert.match(row("trigger_002")!, /\| FAIL \| selects "refund-helper", which expected\.skill\.should_not_use forbids/);
   assert.match(row("plan_001")!, /\| 0 \| FAIL \| no answer captured: the agent did not finish within 2 s \|/);
   assert.match(row("edge_001")!, /\| 0 \| FAIL \| no answer captured: the agent exited with code 3 \(fake agent: boom\) \|/);
   assert.match(row("failure_001")!, /\| 0 \| FAIL \| no answer captured: the agent printed nothing \|/);
@@ -139,5 +143,5 @@ test("skill run: a command with shell syntax runs under the shell, the prompt st
   assert.match(seen.stdin, /^If the user's query is: introspect: /);
   assert.deepEqual([seen.argv, seen.entries], [[], []]);
   assert.match(r.out, /- Response Source: agent: .*fake-agent\.js'? \| cat\n/);
-  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper"/);
+  assert.match(r.out, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selects "refund-helper"/);
 });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { formatResponse, parseResponse, safeId, type SkillModel } from "../service";
+import { formatResponse, rawAnswerOf, readCaseAnswer, responsePath, safeId, type JudgeByPrompt, type SkillModel, type SuiteKnowledge } from "../service";
 import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
 
@@ -10,23 +10,22 @@ export function testDirs(casesPath: string) {
   return { raw: join(tmp, "raw_response"), response: join(tmp, "response"), report: join(tmp, "skill-test-report.md") };
 }
 
-/** The answer file of a case id in a folder: `<id>.md`, else `<id>.txt`. */
-export function readAnswer(dir: string, id: string): { path: string; text: string } | undefined {
+/** The answer file of a case id in a folder (run k > 1: in `run-k/`): `<id>.md`, else `<id>.txt`. */
+export function readAnswer(dir: string, id: string, run = 1): { path: string; text: string } | undefined {
   if (!safeId(id)) return undefined;
   for (const ext of [".md", ".txt"]) {
-    const path = join(dir, id + ext);
+    const path = responsePath(dir, id, run, ext);
     // Only a regular file is read: a FIFO or device in its place is a usage error, not a hang.
     if (existsSync(path)) return { path, text: readRegularFile(path).toString("utf8") };
   }
   return undefined;
 }
 
-/** Does any case's answer in `dir` lack the response contract's header (raw prose)? */
-export function holdsRawAnswers(model: SkillModel, dir: string): boolean {
-  return model.suite.cases.some((c) => {
-    const a = readAnswer(dir, c.id);
-    return a !== undefined && !parseResponse(a.text).formatted;
-  });
+/** Is any case's answer in `dir` raw (not a complete formatted response)? */
+export function holdsRawAnswers(model: SkillModel, dir: string, runs = 1): boolean {
+  return model.suite.cases.some((c) =>
+    Array.from({ length: runs }, (_, i) => readAnswer(dir, c.id, i + 1)).some((a) => a !== undefined && !rawAnswerOf(a.text).formatted),
+  );
 }
 
 /** Where raw answers found in a response folder are formatted to: `tmp/response/` beside `raw_response/`, else `<dir>-formatted`. */
@@ -42,10 +41,18 @@ export interface FormatOutcome {
 }
 
 /**
- * Formats each case's raw answer (`<id>.md` / `<id>.txt` in `rawDir`) into `<outDir>/<id>.md`. An answer already in
- * the response contract is copied unchanged, unless `always` (an agent's output is raw whatever it looks like).
+ * Formats each case's raw answer (`<id>.md` / `<id>.txt` in `rawDir`, run k > 1 in `run-k/`) into `<outDir>/<id>.md`
+ * (`run-k/<id>.md`). Every answer is raw, whatever it looks like: a complete formatted response in a folder of
+ * responses is kept as it is only when `keepFormatted` (`skill report --responses`), and then its Raw Response is
+ * what is scored.
  */
-export function formatFolder(model: SkillModel, rawDir: string, outDir: string, always = false): FormatOutcome {
+export function formatFolder(
+  model: SkillModel,
+  knowledge: SuiteKnowledge,
+  rawDir: string,
+  outDir: string,
+  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeByPrompt } = {},
+): FormatOutcome {
   const outcome: FormatOutcome = { written: [], missing: [] };
   try {
     mkdirSync(outDir, { recursive: true });
@@ -56,14 +63,17 @@ export function formatFolder(model: SkillModel, rawDir: string, outDir: string, 
   for (const c of model.suite.cases) {
     if (!safeId(c.id) || seen.has(c.id)) continue;
     seen.add(c.id);
-    const raw = readAnswer(rawDir, c.id);
-    if (!raw) {
-      outcome.missing.push(c.id);
-      continue;
+    for (let run = 1; run <= (opts.runs ?? 1); run++) {
+      const raw = readAnswer(rawDir, c.id, run);
+      if (!raw) {
+        if (run === 1) outcome.missing.push(c.id);
+        continue;
+      }
+      const text =
+        opts.keepFormatted && rawAnswerOf(raw.text).formatted ? raw.text : formatResponse(raw.text, c, readCaseAnswer(c, raw.text, knowledge, opts.judge));
+      writeText(responsePath(outDir, c.id, run), text);
+      if (run === 1) outcome.written.push(c.id);
     }
-    const text = !always && parseResponse(raw.text).formatted ? raw.text : formatResponse(raw.text, c, model.suite);
-    writeText(join(outDir, `${c.id}.md`), text);
-    outcome.written.push(c.id);
   }
   return outcome;
 }

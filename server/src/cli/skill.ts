@@ -5,19 +5,24 @@ import { URI } from "vscode-uri";
 import {
   buildPrompt,
   buildSkillModel,
+  judgeCachePath,
   promptsJson,
   promptsMarkdown,
+  responsePath,
   safeId,
   documentDiagnostics,
   skillDirOf,
   skillReport,
+  suiteKnowledge,
   type SkillModel,
   type SkillReportOptions,
+  type SuiteReport,
 } from "../service";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";
 import { readText } from "./files";
+import { askJudge, loadJudgeCache, lookupIn } from "./judge";
 import { formatFolder, formattedSibling, holdsRawAnswers, testDirs, writeText } from "./skill-files";
 import { UsageError } from "./usage-error";
 
@@ -26,28 +31,42 @@ const DEFAULT_TIMEOUT_S = 300;
 export const SKILL_HELP = `Usage: packlint skill prompts FILE [--format json|markdown]
        packlint skill format FILE [--raw DIR] [--out DIR]
        packlint skill report FILE [--responses DIR] [--out DIR] [--response-source NAME] [--write-report PATH]
-       packlint skill run FILE --agent COMMAND [--timeout S] [--jobs N] [--env NAME]... [--write-report PATH]
+                                  [--judge COMMAND] [--repeat N] [--format markdown|json]
+       packlint skill run FILE --agent COMMAND [--judge COMMAND] [--repeat N] [--timeout S] [--jobs N] [--env NAME]...
+                               [--write-report PATH] [--format markdown|json]
 
 Skill Testing case files (tests/skill_cases.yaml).
 
   prompts   one dry-run prompt per case, built as the Skill Testing skill documents (default format: json)
   format    formats each raw answer <id>.md / <id>.txt (default: tests/tmp/raw_response/) into the response
-            contract, written as <id>.md to --out (default: tests/tmp/response/); answers already in the
-            contract are copied unchanged
+            contract, written as <id>.md to --out (default: tests/tmp/response/); every answer is raw, whatever
+            it looks like
   report    scores the responses <id>.md / <id>.txt (default: tests/tmp/response/ beside FILE) and prints the
             Skill Test Report (Markdown); --write-report also writes it to PATH. Raw answers (no contract header)
             are formatted first into --out (default: tests/tmp/response/ for raw_response/, else DIR-formatted/).
-            --response-source records where the responses came from (e.g. current-agent-fallback).
+            A response is taken as formatted only when it is the complete contract, and then its Raw Response
+            is what is scored. --response-source records where the responses came from (e.g.
+            current-agent-fallback).
   run       per case, starts COMMAND (the agent) in a new empty folder with only PATH, HOME (that folder), LANG
             and each --env NAME, gives it the dry-run prompt on standard input (or in place of {prompt} in
             COMMAND) and nothing else, saves its standard output as tests/tmp/raw_response/<id>.md, then formats,
             scores and writes the report (default: tests/tmp/skill-test-report.md). A case whose agent times out
             (--timeout, default ${DEFAULT_TIMEOUT_S} s), fails or prints nothing FAILs. --jobs runs N agents at once (default 1).
             COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs).
+            --repeat N runs every case N times with fresh agents (run k > 1 in raw_response/run-k/); a case
+            counts as its worst run and the report gives each case's pass rate.
 
+  --judge COMMAND  what the rules cannot decide (a required term in other words, a semantic assertion, an
+            unclear Skill choice, a figure or file no input gives) is asked of COMMAND, started like --agent,
+            with one question and the raw answer; it answers YES, NO or UNSURE (UNSURE stays REVIEW). Answers
+            are cached in tests/tmp/judge-cache.json, which every later report reads.
+  --format  markdown (default) or json: the report as data (cases, scores, results, findings, judged checks).
+
+Case files with errors: prompts and run print them and stop (exit 2, nothing is started); report is Overall
+FAIL with a Case File Errors section.
 FILE may also be a Skill directory holding tests/skill_cases.yaml.
 Exit codes: prompts and format 0 (format: 1 when a case has no raw answer); report and run 0 when Overall is
-PASS, 1 otherwise; 2 usage error or unreadable file.
+PASS, 1 otherwise; 2 usage error, unreadable file, or (prompts, run) a case file with errors.
 `;
 
 /**
@@ -65,8 +84,19 @@ type SkillCommand = "prompts" | "format" | "report" | "run";
 const OPTIONS: Record<SkillCommand, Record<string, boolean>> = {
   prompts: { format: false },
   format: { raw: false, out: false },
-  report: { responses: false, out: false, "response-source": false, "write-report": false },
-  run: { agent: false, timeout: false, jobs: false, env: true, "write-report": false },
+  report: {
+    responses: false,
+    out: false,
+    "response-source": false,
+    "write-report": false,
+    judge: false,
+    repeat: false,
+    format: false,
+    timeout: false,
+    jobs: false,
+    env: true,
+  },
+  run: { agent: false, judge: false, repeat: false, timeout: false, jobs: false, env: true, "write-report": false, format: false },
 };
 
 interface Args {
@@ -99,7 +129,7 @@ function parseSkillArgs(argv: string[]): Args | "help" {
   }
   if (parsed.positionals.length > 1) throw new UsageError(`one FILE only (got ${parsed.positionals.map((p) => JSON.stringify(p)).join(" and ")})`);
   if (parsed.positionals.length === 0) throw new UsageError(`no case file given (see packlint skill --help)`);
-  if (cmd === "prompts" && values.format !== undefined && values.format !== "json" && values.format !== "markdown") {
+  if (values.format !== undefined && values.format !== "json" && values.format !== "markdown") {
     throw new UsageError(`--format must be json or markdown (got ${JSON.stringify(values.format)})`);
   }
   if (cmd === "run" && values.agent === undefined) throw new UsageError("packlint skill run needs --agent COMMAND (see packlint skill --help)");
@@ -161,6 +191,14 @@ export async function runSkill(
   for (const d of errors)
     err(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: error [${d.code}] ${d.field ? d.field + " " : ""}${d.message}\n`);
 
+  if (errors.length && (args.command === "prompts" || args.command === "run")) {
+    err(
+      `packlint: ${file} has ${errors.length} error${errors.length === 1 ? "" : "s"}: fix ${errors.length === 1 ? "it" : "them"} before the Skill is tested (nothing was started)\n`,
+    );
+    return 2;
+  }
+  const knowledge = suiteKnowledge(model.suite, model.location, model.host);
+
   switch (args.command) {
     case "prompts":
       out(v("format") === "markdown" ? promptsMarkdown(model.suite) : promptsJson(model.suite));
@@ -169,26 +207,28 @@ export async function runSkill(
       const raw = resolve(v("raw") ?? dirs.raw);
       if (!isDir(raw)) throw new UsageError(`${v("raw") === undefined ? "the raw answer folder " : "--raw "}${raw} is not a directory`);
       const outDir = resolve(v("out") ?? dirs.response);
-      const done = formatFolder(model, raw, outDir);
+      const done = formatFolder(model, knowledge, raw, outDir, { judge: lookupIn(loadJudgeCache(judgeCachePath(file))) });
       for (const id of done.written) out(`${show(join(outDir, id + ".md"))}\n`);
       for (const id of done.missing) err(`packlint: no raw answer for ${id} (${show(join(raw, id + ".md"))})\n`);
       return done.missing.length ? 1 : 0;
     }
     case "report": {
       if (v("responses") !== undefined && !isDir(v("responses")!)) throw new UsageError(`--responses ${v("responses")} is not a directory`);
+      const runs = positive("repeat", v("repeat"), 1, true);
       let responses = resolve(v("responses") ?? dirs.response);
       let rawResponses: string | undefined;
       // Raw prose is formatted into its own folder first, and the report names both.
-      if (isDir(responses) && holdsRawAnswers(model, responses)) {
+      if (isDir(responses) && holdsRawAnswers(model, responses, runs)) {
         rawResponses = responses;
         responses = resolve(v("out") ?? formattedSibling(responses));
         if (responses === rawResponses) throw new UsageError(`--out must differ from the folder of raw answers (${rawResponses})`);
-        formatFolder(model, rawResponses, responses);
       }
-      return finishReport(model, { responses, rawResponses, responseSource: v("response-source") }, v("write-report"), out);
+      return judgeAndReport(model, file, args.values, { responses, rawResponses, runs, responseSource: v("response-source") }, out, err, runEnv, (judge) => {
+        if (rawResponses) formatFolder(model, knowledge, rawResponses, responses, { keepFormatted: true, runs, judge });
+      });
     }
     case "run":
-      return runAgents(model, dirs, args.values, out, err, runEnv);
+      return runAgents(model, file, dirs, args.values, out, err, runEnv);
   }
 }
 
@@ -196,18 +236,64 @@ function show(p: string): string {
   return relative(process.cwd(), p) || ".";
 }
 
-/** Scores, prints and (with a path) writes the report; exit 0 when Overall is PASS. */
-function finishReport(model: SkillModel, opts: SkillReportOptions, writeTo: string | undefined, out: (s: string) => void): number {
-  // A case file read from disk always has a directory, so the report is always defined here.
-  const { report, markdown } = skillReport(model, { ...opts, relativeTo: process.cwd() })!;
+/**
+ * The report, with the judge (when `--judge` is given) asked every question the rules left undecided and no cache
+ * answers; `format` writes the formatted responses once the judge's answers are known. Prints the report (Markdown
+ * or JSON), writes it with --write-report; exit 0 when Overall is PASS.
+ */
+async function judgeAndReport(
+  model: SkillModel,
+  file: string,
+  values: Args["values"],
+  opts: SkillReportOptions,
+  out: (s: string) => void,
+  err: (s: string) => void,
+  runEnv: SkillRunEnv,
+  format: (judge: ReturnType<typeof lookupIn>) => void,
+  writeTo = values["write-report"] as string | undefined,
+): Promise<number> {
+  const cachePath = judgeCachePath(file);
+  const cache = loadJudgeCache(cachePath);
+  const judge = lookupIn(cache);
+  format(judge);
+  const report = () => skillReport(model, { ...opts, judge, relativeTo: process.cwd() })!;
+  let result = report();
+  const judgeCommand = values.judge as string | undefined;
+  if (judgeCommand !== undefined && result.report.pending.length) {
+    const asked = await askJudge(
+      result.report.pending,
+      cache,
+      cachePath,
+      {
+        command: parseAgentCommand(judgeCommand),
+        timeoutMs: positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000,
+        jobs: positive("jobs", values.jobs as string | undefined, 1, true),
+        passEnv: (values.env as string[] | undefined) ?? [],
+        env: runEnv.env,
+      },
+      err,
+    );
+    if (asked) {
+      format(judge);
+      result = report();
+    }
+  }
+  const { markdown } = result;
   if (writeTo) writeText(writeTo, markdown);
-  out(markdown);
-  return report.overall === "PASS" ? 0 : 1;
+  out(values.format === "json" ? reportJson(result.report) : markdown);
+  return result.report.overall === "PASS" ? 0 : 1;
 }
 
-/** `packlint skill run`: capture every case's answer from a fresh agent process, then format, score and report. */
+/** The report as data, for tools (the editor's Test Explorer, CI). */
+function reportJson(r: SuiteReport): string {
+  const { pending, ...rest } = r;
+  return JSON.stringify({ ...rest, undecided: pending.map(({ id, question }) => ({ id, question })) }, null, 2) + "\n";
+}
+
+/** `packlint skill run`: capture every case's answer from fresh agent processes, then format, judge, score and report. */
 async function runAgents(
   model: SkillModel,
+  file: string,
   dirs: ReturnType<typeof testDirs>,
   values: Args["values"],
   out: (s: string) => void,
@@ -215,12 +301,16 @@ async function runAgents(
   runEnv: SkillRunEnv,
 ): Promise<number> {
   const command = parseAgentCommand(values.agent as string);
+  if (values.judge !== undefined) parseAgentCommand(values.judge as string); // a bad judge command is a usage error before any agent runs
   const timeoutMs = positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000;
   const jobs = positive("jobs", values.jobs as string | undefined, 1, true);
+  const runs = positive("repeat", values.repeat as string | undefined, 1, true);
   const passEnv = (values.env as string[] | undefined) ?? [];
   // One run per file name: cases without a usable id have no answer file, and the report says so.
   const cases = model.suite.cases.filter((c, i, all) => safeId(c.id) && all.findIndex((o) => o.id === c.id) === i);
+  const jobsList = cases.flatMap((c) => Array.from({ length: runs }, (_, k) => ({ c, run: k + 1 })));
   const failures = new Map<string, string>();
+  const unit = runs === 1 ? "cases" : "answers";
   const progress = runEnv.stderrIsTTY ? (s: string) => err(`\r\u001b[K${s}`) : undefined;
   let done = 0;
   const interrupted = () => {
@@ -230,25 +320,37 @@ async function runAgents(
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   try {
-    progress?.(`packlint: skill run 0/${cases.length} cases`);
-    await inPool(cases, jobs, async (c) => {
+    progress?.(`packlint: skill run 0/${jobsList.length} ${unit}`);
+    await inPool(jobsList, jobs, async ({ c, run }) => {
       const answer = await askAgent(command, buildPrompt(c), { timeoutMs, passEnv, env: runEnv.env });
-      writeText(join(dirs.raw, `${c.id}.md`), answer.stdout);
-      if (answer.failure) failures.set(c.id, answer.failure);
-      progress?.(`packlint: skill run ${++done}/${cases.length} cases (${c.id}${answer.failure ? ": " + answer.failure : ""})`);
+      writeText(responsePath(dirs.raw, c.id, run), answer.stdout);
+      if (answer.failure) failures.set(`${run}:${c.id}`, answer.failure);
+      progress?.(
+        `packlint: skill run ${++done}/${jobsList.length} ${unit} (${c.id}${runs > 1 ? ` run ${run}` : ""}${answer.failure ? ": " + answer.failure : ""})`,
+      );
     });
   } finally {
     process.removeListener("SIGINT", interrupted);
     process.removeListener("SIGTERM", interrupted);
     progress?.("");
   }
-  formatFolder(model, dirs.raw, dirs.response, true);
-  const writeTo = (values["write-report"] as string | undefined) ?? dirs.report;
-  return finishReport(
+  const knowledge = suiteKnowledge(model.suite, model.location, model.host);
+  return judgeAndReport(
     model,
-    { responses: dirs.response, rawResponses: dirs.raw, responseSource: `agent: ${command.text}`, captureFailure: (id) => failures.get(id) },
-    writeTo,
+    file,
+    values,
+    {
+      responses: dirs.response,
+      rawResponses: dirs.raw,
+      runs,
+      responseSource: `agent: ${command.text}`,
+      captureFailure: (id, run) => failures.get(`${run}:${id}`),
+    },
     out,
+    err,
+    { env: runEnv.env, stderrIsTTY: runEnv.stderrIsTTY },
+    (judge) => void formatFolder(model, knowledge, dirs.raw, dirs.response, { runs, judge }),
+    (values["write-report"] as string | undefined) ?? dirs.report,
   );
 }
 

@@ -50,15 +50,21 @@ export {
   buildSkillModel,
   documentDiagnostics,
   formatResponse,
+  judgeCachePath,
   looksLikeSkillCases,
-  parseResponse,
   promptsJson,
   promptsMarkdown,
+  rawAnswerOf,
+  readCaseAnswer,
+  readJudgeCache,
+  readJudgeReply,
+  responsePath,
   safeId,
   skillDirOf,
   skillReport,
+  suiteKnowledge,
 } from "./skill-cases";
-export type { SkillHost, SkillModel, SkillReportOptions } from "./skill-cases";
+export type { JudgeByPrompt, JudgeCacheEntry, PendingQuestion, SkillHost, SkillModel, SkillReportOptions, SuiteKnowledge, SuiteReport } from "./skill-cases";
 
 // Small helpers the callers share with the service.
 export { closest } from "./util/did-you-mean";

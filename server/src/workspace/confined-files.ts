@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
 import { within } from "./paths";
 
@@ -93,6 +93,17 @@ export class ConfinedFiles {
   exists(absolute: string): boolean {
     const found = this.resolveInside(absolute).state;
     return found === "file" || found === "directory";
+  }
+
+  /** The names in a folder inside the roots, sorted; undefined when it is not one. */
+  listDir(absolute: string): string[] | undefined {
+    const found = this.resolveInside(absolute);
+    if (found.state !== "directory") return undefined;
+    try {
+      return readdirSync(found.real).sort();
+    } catch {
+      return undefined;
+    }
   }
 
   /** A file's text (UTF-8), when it is a file inside the roots (read at its physical path) of at most `maxBytes`. */

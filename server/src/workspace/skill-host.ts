@@ -7,5 +7,6 @@ export function confinedSkillHost(files: ConfinedFiles): SkillHost {
     readFile: (p) => files.readFile(p),
     exists: (p) => files.exists(p),
     outside: (p) => files.resolveInside(p).state === "outside",
+    listDir: (p) => files.listDir(p),
   };
 }

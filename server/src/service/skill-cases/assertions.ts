@@ -256,7 +256,8 @@ function unknownNames(e: Expr): string | undefined {
 
 /** The facts an assertion is evaluated against. */
 export interface ResponseFacts {
-  selected_skill: string;
+  /** Undefined when the answer's choice is undecided: an assertion that reads it is then undecided too. */
+  selected_skill: string | undefined;
   status: string;
   artifacts: string[];
   routing: Record<string, string>;

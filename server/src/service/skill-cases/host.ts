@@ -4,6 +4,8 @@ export interface SkillHost {
   exists(path: string): boolean;
   /** Whether the host will not look at a path (outside the workspace): reported as such, not as missing. */
   outside?(path: string): boolean;
+  /** The names in a folder, when the host may list it (sibling Skills); undefined otherwise. */
+  listDir?(path: string): string[] | undefined;
 }
 
 /** A host with no files: nothing exists (for untitled documents and pure tests). */

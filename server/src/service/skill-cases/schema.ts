@@ -131,6 +131,12 @@ export const CASE_FIELDS: FieldSpec[] = [
         required: true,
         doc: "Routes the response should name, route → target (e.g. `on_success: finish`, `on_blocked: human_confirm`). Write `{}` when there are none.",
       },
+      {
+        key: "synonyms",
+        kind: "map",
+        required: false,
+        doc: "Other words the scorer accepts for a `must_include` term: term → list, e.g. `invoice date range: [billing period, 账单周期]`. A term not found as written nor as a synonym is left to a judge (`--judge`), else the case is at best REVIEW.",
+      },
     ],
   },
   list(

@@ -25,6 +25,8 @@ export interface SkillCase {
     must_not_include: string[];
     artifacts: string[];
     routing: Record<string, string>;
+    /** Accepted other words per `must_include` term. */
+    synonyms: Record<string, string[]>;
   };
   assertions: string[];
   tags: string[];
@@ -80,12 +82,23 @@ export function readSuite(view: YamlView, root: YAMLMap | null): { suite: SkillS
         must_not_include: strList(expected, "must_not_include"),
         artifacts: strList(expected, "artifacts"),
         routing,
+        synonyms: synonymsOf(plain(view, sub(expected, "synonyms"))),
       },
       assertions: strList(node, "assertions"),
       tags: strList(node, "tags"),
     });
   });
   return { suite, sources };
+}
+
+/** `term: [words]` (or `term: word`) as a map of lists of strings; anything else is left out. */
+function synonymsOf(v: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [term, words] of Object.entries(asRecord(v))) {
+    const list = (Array.isArray(words) ? words : [words]).filter((w): w is string => typeof w === "string" && w.trim() !== "");
+    if (list.length) setOwn(out, term, list);
+  }
+  return out;
 }
 
 function asRecord(v: unknown): Record<string, unknown> {

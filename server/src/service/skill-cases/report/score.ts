@@ -1,32 +1,26 @@
-import { evaluate, parseAssertion, sameArtifact } from "../assertions";
-import { hasBlockedRoute, hasFailureRoute, meantToBlock } from "../rules/suite-rules";
 import type { SkillCase } from "../suite";
-import { executionClaim, negated, occurrences } from "./cues";
-import type { ParsedResponse } from "./response";
+import { RUBRIC, type AnswerReading, type Check, type Dimension, type Status } from "./checks";
 
-/** The Skill Testing skill's 100-point rubric. */
-export const RUBRIC = {
-  selection: 15, // Skill selection correct
-  workflow: 20, // Workflow steps complete
-  contract: 20, // Output contract matches
-  edge: 15, // Edge handling reasonable
-  routing: 15, // Failure routing clear
-  overreach: 10, // No overreach or hallucination
-  expression: 5, // Expression clear
-} as const;
-
-export type Dimension = keyof typeof RUBRIC;
+export { RUBRIC, type Dimension } from "./checks";
 export type Result = "PASS" | "REVIEW" | "FAIL";
 
 /**
- * What a check found. A `failure` is an automatic failure (the case FAILs whatever its score); a `deduction` costs
- * points; `judgement` is something only a reviewer can decide (the case is at best REVIEW); a `note` changes nothing.
+ * What the report says of a check. A `failure` is an automatic failure (the case FAILs whatever its score); a
+ * `deduction` costs points; `undecided` is what neither the rules nor a judge decided (the case is at best
+ * REVIEW); a `note` changes nothing.
  */
 export interface CheckFinding {
-  kind: "failure" | "deduction" | "judgement" | "note";
+  kind: "failure" | "deduction" | "undecided" | "note";
   text: string;
   /** What to change in the Skill or its tests. */
   action?: string;
+}
+
+/** A check a judge answered. */
+export interface JudgedCheck {
+  question: string;
+  answer: string;
+  by: string;
 }
 
 export interface CaseScore {
@@ -35,210 +29,79 @@ export interface CaseScore {
   title: string;
   score: number;
   result: Result;
+  /** The formatted response's status. */
+  status: Status | "";
   /** Points per rubric dimension. */
   points: Record<Dimension, number>;
   findings: CheckFinding[];
+  /** The questions a judge answered for this case. */
+  judged: JudgedCheck[];
   /** A one-line summary for a case without findings. */
   summary: string;
   /** The response file read, if any. */
   responsePath?: string;
+  /** Each run's result, with `--repeat`. */
+  runs?: Result[];
 }
 
-const ci = (s: string) => s.trim().toLowerCase();
+const NO_POINTS = (): Record<Dimension, number> => ({ selection: 0, workflow: 0, contract: 0, edge: 0, routing: 0, overreach: 0, expression: 0 });
 
-/** Scores one case against its formatted response (undefined when no response file was found). */
-export function scoreCase(c: SkillCase, response: ParsedResponse | undefined, where: { path?: string; expectedPath: string }): CaseScore {
-  const points: Record<Dimension, number> = { selection: 0, workflow: 0, contract: 0, edge: 0, routing: 0, overreach: 0, expression: 0 };
-  const { should_use, should_not_use } = c.expected.skill;
-  const summary =
-    c.type !== "trigger" ? "all checks passed" : should_use ? "selected expected skill" : `did not select ${should_not_use.join(", ") || "a skill"}`;
-  const base = { id: c.id, type: c.type, title: c.title, points, summary, responsePath: where.path };
-  if (!response) {
-    return {
-      ...base,
-      score: 0,
-      result: "FAIL",
-      findings: [
-        {
-          kind: "failure",
-          text: `no response file (${where.expectedPath})`,
-          action: `Capture a response for ${c.id || `cases[${c.index}]`} and save it as ${where.expectedPath}`,
-        },
-      ],
-    };
+/** A case that could not be scored at all (no answer): a FAIL with one finding. */
+export function unscored(c: SkillCase, finding: CheckFinding, responsePath?: string): CaseScore {
+  return {
+    id: c.id,
+    type: c.type,
+    title: c.title,
+    score: 0,
+    result: "FAIL",
+    status: "",
+    points: NO_POINTS(),
+    findings: [finding],
+    judged: [],
+    summary: finding.text,
+    responsePath,
+  };
+}
+
+/**
+ * Scores a case from its checks, on the skill's rubric and thresholds: a dimension scores the share of its checks
+ * not violated (one without checks scores in full unless the case has an automatic failure); an automatic failure
+ * or a score under 70 is FAIL; an undecided check, or a status of UNKNOWN, caps the case at REVIEW; 70–84 is REVIEW.
+ */
+export function scoreCase(c: SkillCase, reading: AnswerReading, responsePath?: string): CaseScore {
+  const points = NO_POINTS();
+  const failed = reading.checks.some((x) => x.automatic && x.outcome === "violated");
+  for (const d of Object.keys(RUBRIC) as Dimension[]) {
+    const mine = reading.checks.filter((x) => x.dimension === d);
+    if (!mine.length) points[d] = failed ? 0 : RUBRIC[d];
+    else points[d] = Math.round((RUBRIC[d] * mine.filter((x) => x.outcome !== "violated").length) / mine.length);
   }
-  const findings: CheckFinding[] = [];
-  const ref = c.id || `cases[${c.index}]`;
-  const text = response.searchable.toLowerCase();
-  const has = (term: string) => term.trim() !== "" && text.includes(ci(term));
-  const applicable = new Set<Dimension>(["selection", "overreach", "expression"]);
-
-  // Skill selection.
-  const selected = ci(response.selected_skill);
-  const subject = c.title ? `"${c.title}"` : "this query";
-  if (selected && should_not_use.some((s) => ci(s) === selected)) {
-    findings.push({
-      kind: "failure",
-      text: `selected "${response.selected_skill}", which expected.skill.should_not_use forbids`,
-      action: `Narrow the description of ${response.selected_skill} so that it is not selected for ${subject} (${ref})`,
-    });
-  } else if (should_use && selected !== ci(should_use) && !(c.type !== "trigger" && mentionsName(text, should_use))) {
-    findings.push({
-      kind: "failure",
-      text: selected ? `selected "${response.selected_skill}" instead of "${should_use}"` : `selected no skill; expected "${should_use}"`,
-      action: `Make the description in ${should_use}'s SKILL.md cover ${subject} so that it is selected (${ref})`,
-    });
-  } else points.selection = RUBRIC.selection;
-
-  // Workflow steps: the must_include terms.
-  const required = c.expected.must_include.filter((t) => t.trim());
-  if (required.length) {
-    applicable.add("workflow");
-    const missing = required.filter((t) => !has(t));
-    points.workflow = Math.round((RUBRIC.workflow * (required.length - missing.length)) / required.length);
-    for (const t of missing)
-      findings.push({
-        kind: "deduction",
-        text: `missing must_include "${t}"`,
-        action: `Make the Skill's workflow state "${t}", or correct expected.must_include (${ref})`,
-      });
-  }
-
-  // Output contract: the artifacts, named in the header or the text.
-  const artifacts = c.expected.artifacts.filter((a) => a.trim());
-  if (artifacts.length) {
-    applicable.add("contract");
-    const missing = artifacts.filter((a) => !response.artifacts.some((x) => sameArtifact(x, a)) && !has(a));
-    points.contract = Math.round((RUBRIC.contract * (artifacts.length - missing.length)) / artifacts.length);
-    for (const a of missing)
-      findings.push({
-        kind: "deduction",
-        text: `artifact "${a}" not named`,
-        action: `Make the Skill name the artifact "${a}" in its plan, or correct expected.artifacts (${ref})`,
-      });
-  }
-
-  // Edge handling: a case meant to block needs a confirmation path.
-  if (meantToBlock(c)) {
-    applicable.add("edge");
-    if (["BLOCKED", "NEEDS_CONFIRMATION"].includes(response.status) || hasBlockedRoute(response.routing)) points.edge = RUBRIC.edge;
-    else
-      findings.push({
-        kind: "failure",
-        text: "no confirmation path for a blocked edge case (status BLOCKED or NEEDS_CONFIRMATION, or an on_blocked route)",
-        action: `Make the Skill stop and ask for confirmation (on_blocked: human_confirm) when information is missing (${ref})`,
-      });
-  }
-
-  // Failure routing: the expected routes, and a failure route with a next action for failure cases.
-  const routes = Object.entries(c.expected.routing);
-  if (routes.length || c.type === "failure") applicable.add("routing");
-  let routeCredit = 0;
-  for (const [key, target] of routes) {
-    const gotKey = Object.keys(response.routing).find((k) => ci(k) === ci(key));
-    if (gotKey === undefined) {
-      findings.push({ kind: "deduction", text: `missing route ${key}: ${target}`, action: `Make the Skill name the route ${key}: ${target} (${ref})` });
-    } else if (target && ci(response.routing[gotKey]) !== ci(target)) {
-      routeCredit += 0.5;
-      findings.push({
-        kind: "deduction",
-        text: `route ${key} goes to "${response.routing[gotKey]}", expected "${target}"`,
-        action: `Make the Skill route ${key} to ${target} (${ref})`,
-      });
-    } else routeCredit += 1;
-  }
-  if (routes.length) points.routing = Math.round((RUBRIC.routing * routeCredit) / routes.length);
-  if (c.type === "failure") {
-    const before = findings.length;
-    if (!hasFailureRoute(response.routing))
-      findings.push({
-        kind: "failure",
-        text: "no failure route for a failure case",
-        action: `Give the Skill an explicit failure route (e.g. on_failure: skill-author) (${ref})`,
-      });
-    if (!response.next_action)
-      findings.push({
-        kind: "failure",
-        text: "no next_action (the repair or handoff) for a failure case",
-        action: `Make the Skill name the repair or handoff action after a failure (${ref})`,
-      });
-    if (findings.length > before) points.routing = 0;
-    else if (!routes.length) points.routing = RUBRIC.routing;
-  }
-
-  // Overreach: forbidden content, and claims of having really executed something.
-  let overreach = false;
-  for (const term of c.expected.must_not_include.filter((t) => t.trim())) {
-    const hits = occurrences(response.searchable, term);
-    if (hits.length === 0) continue;
-    if (hits.every((h) => negated(response.searchable, h))) {
-      findings.push({ kind: "note", text: `mentions forbidden "${term}" only as something to avoid` });
-    } else {
-      overreach = true;
-      findings.push({ kind: "failure", text: `contains forbidden "${term}"`, action: `Make the Skill avoid "${term}" in dry-run mode (${ref})` });
-    }
-  }
-  const claim = executionClaim(response.searchable);
-  if (claim) {
-    overreach = true;
-    findings.push({
-      kind: "failure",
-      text: `claims real execution in a dry run: "${claim}"`,
-      action: `Keep the Skill's answer to a plan in dry-run mode: nothing may be run or changed (${ref})`,
-    });
-  }
-  if (!overreach) points.overreach = RUBRIC.overreach;
-
-  // Expression: a well-formed response whose status could be judged.
-  if (!response.formatted) {
-    findings.push({
-      kind: "deduction",
-      text: "not in the response contract format (no selected_skill:/status: header)",
-      action: `Format the response for ${ref} into the response contract (selected_skill:, status:, artifacts:, routing:, next_action:)`,
-    });
-  } else if (response.status === "UNKNOWN" || response.status === "") {
-    findings.push({
-      kind: "deduction",
-      text: "status UNKNOWN: the response was too ambiguous to judge",
-      action: `Recapture or reformat the response for ${ref}: its status is UNKNOWN`,
-    });
-  } else points.expression = RUBRIC.expression;
-  if (response.status === "FAIL") {
-    findings.push({ kind: "failure", text: "the formatted response's status is FAIL", action: `Review ${ref}: its formatted response is marked FAIL` });
-  }
-
-  // Assertions the checker can evaluate decide; the others wait for a reviewer.
-  for (const a of c.assertions) {
-    const p = parseAssertion(a);
-    const v = p.ok ? evaluate(p.expr, response) : undefined;
-    if (v === false)
-      findings.push({ kind: "failure", text: `assertion failed: ${a}`, action: `Make the Skill satisfy \`${a}\`, or correct the assertion (${ref})` });
-    else if (v === undefined)
-      findings.push({
-        kind: "judgement",
-        text: `needs judgement: ${a}`,
-        action: `Judge \`${a}\` by hand, or rewrite it in a form the checker evaluates (${ref})`,
-      });
-  }
-
-  // A dimension that does not apply scores by whether the response stayed within the case's responsibility.
-  const failed = findings.some((f) => f.kind === "failure");
-  for (const d of Object.keys(RUBRIC) as Dimension[]) if (!applicable.has(d)) points[d] = failed ? 0 : RUBRIC[d];
-
   const score = Object.values(points).reduce((a, b) => a + b, 0);
-  let result: Result = failed || score < 70 ? "FAIL" : score < 85 ? "REVIEW" : "PASS";
-  if (result === "PASS" && findings.some((f) => f.kind === "judgement")) result = "REVIEW";
-  return { ...base, score, result, findings };
+  const undecided = reading.checks.some((x) => x.outcome === "undecided") || reading.facts.status === "UNKNOWN";
+  const result: Result = failed || score < 70 ? "FAIL" : undecided || score < 85 ? "REVIEW" : "PASS";
+  return {
+    id: c.id,
+    type: c.type,
+    title: c.title,
+    score,
+    result,
+    status: reading.facts.status,
+    points,
+    findings: reading.checks.flatMap(findingOf),
+    judged: reading.checks.flatMap((x) => (x.judged && x.question ? [{ question: x.question.text, answer: x.judged.answer, by: x.judged.by }] : [])),
+    summary: summaryOf(c, reading),
+    responsePath,
+  };
 }
 
-function mentionsName(text: string, name: string): boolean {
-  const n = ci(name);
-  let at = text.indexOf(n);
-  while (at >= 0) {
-    const before = text[at - 1] ?? " ";
-    const after = text[at + n.length] ?? " ";
-    if (!/[a-z0-9_-]/.test(before) && !/[a-z0-9_-]/.test(after)) return true;
-    at = text.indexOf(n, at + 1);
-  }
-  return false;
+function findingOf(x: Check): CheckFinding[] {
+  if (x.outcome === "met") return [];
+  const judged = x.judged ? ` (judge: ${x.judged.answer})` : "";
+  if (x.outcome === "undecided") return [{ kind: "undecided", text: `undecided: ${x.text}${judged}`, action: x.action }];
+  return [{ kind: x.automatic ? "failure" : "deduction", text: `${x.text}${judged}`, action: x.action }];
+}
+
+function summaryOf(c: SkillCase, r: AnswerReading): string {
+  if (c.type !== "trigger") return "all checks passed";
+  return r.choice.kind === "chosen" ? `selected ${r.choice.name}` : "selected no skill";
 }
