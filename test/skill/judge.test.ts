@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { quote } from "shell-quote";
-import { run } from "../../server/src/cli/packlint";
+import { cli as runCli } from "../helpers/cli";
 
 /**
  * `--judge`, `--repeat`, `--format json` and the case-file gate of `packlint skill`, with a scripted judge
@@ -21,17 +21,8 @@ function skillCopy(): string {
   return dir;
 }
 
-async function cli(argv: string[], env: Record<string, string | undefined> = {}) {
-  let out = "";
-  let err = "";
-  const code = await run(
-    argv,
-    (s) => void (out += s),
-    (s) => void (err += s),
-    { env: { PATH: process.env.PATH, LANG: "C.UTF-8", ...env }, stderrIsTTY: false, stdoutIsTTY: false },
-  );
-  return { code, out, err };
-}
+/** The CLI in-process with a minimal environment (PATH and LANG) plus `env`. */
+const cli = (argv: string[], env: Record<string, string | undefined> = {}) => runCli(argv, { env: { PATH: process.env.PATH, LANG: "C.UTF-8", ...env } });
 
 /** Writes the raw answers of a run folder: plan_001 and trigger_001. */
 function answers(dir: string, plan: string, trigger = "I'd use refund-helper for this.") {
