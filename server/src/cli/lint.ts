@@ -1,9 +1,10 @@
-import { statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { STDIN, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
+import { writeFixed } from "./fix";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
@@ -72,9 +73,15 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
 function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: RunEnv, version: string, state?: FileReport[]): number {
   const { reports } = run;
   const fixed = reports.filter((r) => r.fixed);
+  let unwritten = 0;
   for (const r of fixed) {
-    if (cmd.fix === "write") writeFileSync(r.path, r.fixed!.bytes);
-    else out(createTwoFilesPatch(printableLine(r.path), printableLine(r.path), r.fixed!.original, r.text, "", "(fixed)"));
+    if (cmd.fix === "write") {
+      const why = r.fixed!.read ? writeFixed(r.path, r.fixed!.bytes, r.fixed!.read) : "it was not read from a file";
+      if (why) {
+        err(`packlint: ${printableLine(r.path)}: fixes not written: ${why}; the file is left as it is\n`);
+        unwritten++;
+      }
+    } else out(createTwoFilesPatch(printableLine(r.path), printableLine(r.path), r.fixed!.original, r.text, "", "(fixed)"));
   }
   const color = cmd.color ?? (env.stdoutIsTTY && !env.env.NO_COLOR);
   switch (cmd.format) {
@@ -90,11 +97,13 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
     case "text": {
       out(formatText(reports, { color, quiet: cmd.quiet }));
       const counts = countRun(state ?? reports, run.skipped.filter((s) => !s.folder).length);
-      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length } : counts, color));
+      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length - unwritten } : counts, color));
       break;
     }
   }
-  return exitCode(cmd, state ?? reports, err);
+  const code = exitCode(cmd, state ?? reports, err);
+  // What was printed is the fixed text, which is not on disk: not a verdict to pass on.
+  return unwritten ? Math.max(code, EXIT.usage) : code;
 }
 
 function exitCode(cmd: LintCommand, reports: FileReport[], err: Write): number {

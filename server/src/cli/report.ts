@@ -1,5 +1,6 @@
 import type { DocumentKind, PackDiagnostic } from "../service";
 import type { SkippedFile } from "./files";
+import type { ReadStamp } from "./fix";
 import { languages } from "../service/languages";
 import { NOT_A_PACK } from "../service/rule-registry";
 
@@ -9,8 +10,11 @@ export interface FileReport {
   kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
-  /** Set when --fix changed the text (now `text`): what it was, and the new text as bytes in the file's encoding. */
-  fixed?: { original: string; bytes: Uint8Array };
+  /**
+   * Set when --fix changed the text (now `text`): what it was, the new text as bytes in the file's encoding, and
+   * which file with which bytes it was made from (written only over that file unchanged; none for standard input).
+   */
+  fixed?: { original: string; bytes: Uint8Array; read?: ReadStamp };
 }
 
 export function isValid(r: FileReport): boolean {
