@@ -43,7 +43,11 @@ Skill Testing case files (tests/skill_cases.yaml).
             COMMAND) and nothing else, saves its standard output as tests/tmp/raw_response/<id>.md, then formats,
             scores and writes the report (default: tests/tmp/skill-test-report.md). A case whose agent times out
             (--timeout, default ${DEFAULT_TIMEOUT_S} s), fails or prints nothing FAILs. --jobs runs N agents at once (default 1).
-            COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs).
+            COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs). The
+            prompt is also in $PACKLINT_PROMPT, and never reaches a shell or interpreter as code: {prompt} must be
+            a whole argument (or --option={prompt}) of a program that does not run it (sh -c {prompt}, node -e
+            {prompt}, {prompt} in a command with shell syntax are refused); a shell script reads the variable,
+            e.g. the COMMAND sh -c 'my-agent -p "$PACKLINT_PROMPT"'.
 
 FILE may also be a Skill directory holding tests/skill_cases.yaml.
 Exit codes: prompts and format 0 (format: 1 when a case has no raw answer); report and run 0 when Overall is
