@@ -220,3 +220,32 @@ test("skill run: no shell ever runs a case's text; the agent gets the prompt ver
   }
   assert.deepEqual(readdirSync(markers), [], "no marker was created");
 });
+
+test("skill run: a timeout ends the case even when the agent left a process (setsid) holding its output open", { timeout: 120_000 }, async () => {
+  const dir = skillCopy();
+  const pids = join(dir, "grandchildren.pids");
+  const grandchildren = () => (existsSync(pids) ? readFileSync(pids, "utf8").split("\n").filter(Boolean).map(Number) : []);
+  try {
+    const agent = quote([process.execPath, join(ROOT, "test/fixtures/skill-agent/setsid-agent.js")]);
+    const r = await cli(["skill", "run", dir, "--agent", agent, "--timeout", "1", "--jobs", "5", "--env", "GRANDCHILD_PIDS"], {
+      ...baseEnv,
+      GRANDCHILD_PIDS: pids,
+    });
+    // The run ended (the node:test timeout above is the only clock), and said why each case failed.
+    assert.equal(r.code, 1);
+    for (const id of ["trigger_001", "trigger_002", "plan_001", "edge_001", "failure_001"]) {
+      assert.match(r.out, new RegExp(`^\\| ${id} \\|.*\\| FAIL \\| no answer captured: the agent did not finish within 1 s \\|$`, "m"));
+    }
+    // While the processes that held the pipes are still running: they did not keep the run waiting.
+    assert.equal(grandchildren().length, 5);
+    for (const pid of grandchildren()) assert.doesNotThrow(() => process.kill(pid, 0), `grandchild ${pid} is still running`);
+  } finally {
+    for (const pid of grandchildren()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }
+  }
+});

@@ -234,7 +234,6 @@ function runIn(scratch: string, command: UserCommand, input: string, opts: RunOp
     const out: Buffer[] = [];
     let bytes = 0;
     let stderr = "";
-    let failure: string | undefined;
     let settled = false;
     const kill = () => {
       if (child.pid === undefined) return;
@@ -252,33 +251,35 @@ function runIn(scratch: string, command: UserCommand, input: string, opts: RunOp
       if (child.pid !== undefined) running.delete(child.pid);
       resolve(result);
     };
-    const timer = setTimeout(() => {
-      failure ??= `${name} did not finish within ${opts.timeoutMs / 1000} s`;
+    /**
+     * Ends the run now: the group killed, our ends of the pipes closed. A process that left the group (setsid) may
+     * still hold the other ends; waiting for it to close them would make the timeout no bound at all.
+     */
+    const abort = (failure: string) => {
       kill();
-    }, opts.timeoutMs);
+      for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+      finish({ stdout: Buffer.concat(out), failure });
+    };
+    const timer = setTimeout(() => abort(`${name} did not finish within ${opts.timeoutMs / 1000} s`), opts.timeoutMs);
     if (child.pid !== undefined && options.detached) running.add(child.pid);
 
     child.stdout!.on("data", (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > limit) {
-        failure ??= `${name} printed more than ${limit} bytes`;
-        kill();
-        return;
-      }
-      out.push(chunk);
+      if (bytes > limit) abort(`${name} printed more than ${limit} bytes`);
+      else out.push(chunk);
     });
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
     });
-    child.on("error", (e) => finish({ stdout: Buffer.concat(out), failure: failure ?? `could not start ${name}: ${e.message}` }));
+    child.on("error", (e) => finish({ stdout: Buffer.concat(out), failure: `could not start ${name}: ${e.message}` }));
     child.on("close", (code, signal) => {
       const stdout = Buffer.concat(out);
-      if (!failure && code !== 0) {
+      let failure: string | undefined;
+      if (code !== 0) {
         const why = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         const tail = stderr.trim().split("\n").pop()?.trim();
         failure = `${name} ${why}${tail ? ` (${tail})` : ""}`;
-      }
-      if (!failure && stdout.toString("utf8").trim() === "") failure = `${name} printed nothing`;
+      } else if (stdout.toString("utf8").trim() === "") failure = `${name} printed nothing`;
       finish({ stdout, failure });
     });
     if (child.stdin) {
