@@ -25,6 +25,13 @@ export function isValid(r: FileReport): boolean {
 export interface CheckedRun {
   reports: FileReport[];
   skipped: SkippedFile[];
+  /** What could not be read (`cannot read PATH: why`), each reported on stderr; the run then exits 2. */
+  unreadable: Unreadable[];
+}
+
+export interface Unreadable {
+  path: string;
+  message: string;
 }
 
 /** The official CLI's verdict line for a file (`Challenge pack is valid`), or that it is not one. */
