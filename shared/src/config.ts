@@ -40,7 +40,8 @@ export function checkConfig(raw: unknown): ConfigCheck {
     else {
       const rules: Record<string, RuleLevel> = {};
       for (const [code, level] of Object.entries(raw.rules)) {
-        if (isRuleLevel(level)) rules[code] = level;
+        // An own property whatever the code: `rules.__proto__ = …` would set the prototype and vanish unchecked.
+        if (isRuleLevel(level)) Object.defineProperty(rules, code, { value: level, enumerable: true, writable: true, configurable: true });
         else problems.push(`rules.${code}: must be one of ${RULE_LEVELS.join(", ")} (got ${JSON.stringify(level)})`);
       }
       config.rules = rules;

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { checkConfig } from "../../shared/src/config";
+import { checkProjectConfig } from "../../server/src/workspace/project-config";
 import { cli, packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
@@ -118,6 +119,24 @@ test("config: invalid configs are usage errors (exit 2) that name the file and t
     assert.equal(r.out, "");
   }
   assert.match((await cli(["--config", "/no/such.json", "x"])).err, /cannot read config \/no\/such\.json/);
+});
+
+test("config: a rule code is checked as an own key: __proto__, toString and constructor are unknown codes alike", async () => {
+  for (const code of ["__proto__", "toString", "constructor", "hasOwnProperty"]) {
+    const text = `{ "rules": { "${code}": "off" } }`;
+    const dir = packTree({ ".packlintrc.json": text, "p.pack.yaml": pack() });
+    const r = await cli([join(dir, "p.pack.yaml")]);
+    assert.equal(r.code, 2, text);
+    assert.match(r.err, new RegExp(`rules\\.${code}: unknown rule code`), text);
+    // The server's check of the same config (it applies the well-formed rest and reports the problem).
+    const check = checkProjectConfig(JSON.parse(text));
+    assert.deepEqual(
+      check.problems.map((p) => p.replace(/ \(did you mean [^)]*\)/, "")),
+      [`rules.${code}: unknown rule code; packlint rules lists them all`],
+    );
+    assert.ok(Object.hasOwn(check.config.rules!, code), code);
+    assert.equal(Object.getPrototypeOf(check.config.rules), Object.prototype, "no prototype set from a config");
+  }
 });
 
 test("checkConfig keeps the well-formed parts and lists every problem", () => {

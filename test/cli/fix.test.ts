@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readStamp, writeFixed } from "../../server/src/cli/fix";
+import { validateFile } from "../../server/src/cli/validate-file";
 import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
 import { pack } from "../helpers/packs";
@@ -67,4 +69,63 @@ test("--fix keeps a UTF-16 file UTF-16, and never rewrites a file whose bytes di
   const r = await cli(["--no-color", "--fix", latin1]);
   assert.equal(r.code, 1);
   assert.deepEqual(readFileSync(latin1), broken);
+});
+
+test("--fix never writes through a symbolic link: the link's target is left alone, the run says so and exits 2", async () => {
+  const dir = packTree({ "real/dup.pack.yaml": DUPLICATE });
+  const target = join(dir, "real/dup.pack.yaml");
+  const link = join(dir, "link.pack.yaml");
+  symlinkSync(target, link);
+  const r = await cli(["--no-color", "--fix", link]);
+  assert.equal(r.code, 2, r.err);
+  assert.equal(r.err, `packlint: ${link}: fixes not written: it is a symbolic link, which --fix never writes through; the file is left as it is\n`);
+  assert.equal(readFileSync(target, "utf8"), DUPLICATE);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.match(r.out, /1 file checked, 0 files fixed/);
+});
+
+test("--fix writes a file only if it is still the one read: not changed, not replaced, not swapped for a symbolic link", () => {
+  const dir = packTree({ "elsewhere.pack.yaml": DUPLICATE });
+  const path = join(dir, "dup.pack.yaml");
+  const fixedOnce = () => {
+    writeFileSync(path, DUPLICATE);
+    const outcome = validateFile({ path, kind: "challenge-pack", rules: {}, roots: [dir], cwd: dir, fix: true });
+    assert.ok("report" in outcome && outcome.report.fixed?.read);
+    return outcome.report.fixed;
+  };
+
+  // Changed between the read and the write (an editor saved): left as the editor wrote it.
+  let fixed = fixedOnce();
+  writeFileSync(path, DUPLICATE + "# saved meanwhile\n");
+  assert.equal(writeFixed(path, fixed.bytes, fixed.read!), "it changed since it was read");
+  assert.equal(readFileSync(path, "utf8"), DUPLICATE + "# saved meanwhile\n");
+
+  // Replaced by another file with the same bytes (another inode): left alone.
+  fixed = fixedOnce();
+  writeFileSync(path + ".new", DUPLICATE);
+  renameSync(path + ".new", path);
+  assert.equal(writeFixed(path, fixed.bytes, fixed.read!), "it was replaced by another file since it was read");
+  assert.equal(readFileSync(path, "utf8"), DUPLICATE);
+
+  // Swapped for a symbolic link to a file with the same bytes: nothing is written into the link's target.
+  fixed = fixedOnce();
+  rmSync(path);
+  symlinkSync(join(dir, "elsewhere.pack.yaml"), path);
+  assert.equal(writeFixed(path, fixed.bytes, fixed.read!), "it is a symbolic link, which --fix never writes through");
+  assert.equal(readFileSync(join(dir, "elsewhere.pack.yaml"), "utf8"), DUPLICATE);
+
+  // Gone.
+  rmSync(path);
+  assert.equal(writeFixed(path, fixed.bytes, fixed.read!), "it was removed since it was read");
+
+  // Unchanged: written in place (same inode), shorter or longer than before.
+  fixed = fixedOnce();
+  const inode = statSync(path).ino;
+  assert.equal(writeFixed(path, fixed.bytes, fixed.read!), undefined);
+  assert.deepEqual(readFileSync(path), Buffer.from(fixed.bytes));
+  assert.equal(statSync(path).ino, inode);
+  writeFileSync(path, "x".repeat(fixed.bytes.length * 2));
+  const long = readStamp(`${statSync(path, { bigint: true }).dev}:${statSync(path, { bigint: true }).ino}`, readFileSync(path));
+  assert.equal(writeFixed(path, fixed.bytes, long), undefined);
+  assert.deepEqual(readFileSync(path), Buffer.from(fixed.bytes), "the old bytes past the new end are cut");
 });

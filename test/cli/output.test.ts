@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { cli, packTree } from "../helpers/cli";
 import { LEGACY } from "../helpers/cli-packs";
@@ -62,15 +62,31 @@ test("--list-files: each file checked and as what, each skipped and why; nothing
   ]);
 });
 
-test("a FIFO met in a directory with a name that would be checked is a usage error at once; another is not considered", async () => {
-  const dir = packTree({ "a.pack.yaml": pack() });
+test("a directory run reports what it cannot read (a FIFO, a name that is not UTF-8), checks every other file, and exits 2", async () => {
+  const dir = packTree({ "a.pack.yaml": pack(), "z.pack.yaml": ERRORS });
   execFileSync("mkfifo", [join(dir, "events.fifo")]);
-  assert.equal((await cli([dir])).code, 0);
+  assert.equal((await cli([dir])).code, 1, "a FIFO whose name is not a pack's is not considered");
   execFileSync("mkfifo", [join(dir, "pipe.yaml")]);
-  const r = await cli([dir]);
+  // A pack whose name is not UTF-8 (0xFF), and a folder so named: a string path cannot name them.
+  const latin1 = (name: string) => Buffer.concat([Buffer.from(dir + sep), Buffer.from(name, "latin1")]);
+  writeFileSync(latin1("caf\xe9.pack.yaml"), ERRORS);
+  mkdirSync(latin1("d\xe9j\xe0"));
+  writeFileSync(Buffer.concat([latin1("d\xe9j\xe0"), Buffer.from(sep + "inner.pack.yaml")]), ERRORS);
+
+  const r = await cli(["--no-color", dir]);
   assert.equal(r.code, 2);
-  assert.equal(r.err, `packlint: cannot read ${join(dir, "pipe.yaml")}: not a regular file (a FIFO, device or socket is never read)\n`);
-  assert.equal(r.out, "");
+  assert.deepEqual(r.err.split("\n").filter(Boolean), [
+    `packlint: cannot read ${join(dir, "caf\ufffd.pack.yaml")}: its name is not valid UTF-8 (rename it to check it)`,
+    `packlint: cannot read ${join(dir, "d\ufffdj\ufffd")}${sep}: its name is not valid UTF-8 (rename it to check it): nothing in it is checked`,
+    `packlint: cannot read ${join(dir, "pipe.yaml")}: not a regular file (a FIFO, device or socket is never read)`,
+  ]);
+  assert.match(r.out, /a\.pack\.yaml: Challenge pack is valid\n/);
+  assert.match(r.out, /z\.pack\.yaml: Challenge pack has errors\n/);
+  assert.match(r.out, /2 files checked, 1 error/);
+
+  const listed = await cli(["--list-files", dir]);
+  assert.equal(listed.code, 2);
+  assert.match(listed.out, /pipe\.yaml: cannot be read: not a regular file/);
 });
 
 test("colours by severity: the carets of a hint are cyan, of an error red", async () => {

@@ -1,7 +1,7 @@
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
@@ -83,4 +83,64 @@ test("--watch checks a file again when it changes, prints what changed, and stop
     child.kill("SIGINT");
   }
   assert.equal(await exited, 1);
+});
+
+/** `packlint --watch --no-color ARGS`, with its output, a promise of its exit code and a way to stop it (Ctrl-C); killed when the test ends. */
+function watching(t: TestContext, ...args: string[]) {
+  const child = spawn(process.execPath, [BIN, "--watch", "--no-color", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((done) => child.on("close", done));
+  t.after(() => void child.kill("SIGKILL"));
+  return { out: new Output(child.stdout), err: new Output(child.stderr), exited, stop: () => child.kill("SIGINT") };
+}
+
+test("--watch reports a FIFO once, keeps watching, and ends with exit 2 while it is there", { timeout: 60_000 }, async (t) => {
+  const dir = packTree({ "a.pack.yaml": pack() });
+  const fifo = join(dir, "pipe.pack.yaml");
+  execFileSync("mkfifo", [fifo]);
+  const w = watching(t, dir);
+  try {
+    await w.err.after(0, /watching .* for changes/);
+    assert.match(w.out.text, /1 file checked, 0 errors/);
+    // The FIFO changes (its times), then packs do: each pack is checked, the FIFO is not reported again.
+    for (const name of ["b.pack.yaml", "c.pack.yaml"]) {
+      utimesSync(fifo, new Date(), new Date());
+      const mark = w.out.text.length;
+      writeFileSync(join(dir, name), ERRORS);
+      assert.match(await w.out.after(mark, /files? checked.*\n$/), new RegExp(`${name.replace(".", "\\.")}:\\d+:\\d+: error`));
+    }
+    assert.equal(w.err.text.match(/cannot read/g)?.length, 1, w.err.text);
+    assert.match(w.err.text, /cannot read .*pipe\.pack\.yaml: not a regular file/);
+  } finally {
+    w.stop();
+  }
+  assert.equal(await w.exited, 2);
+});
+
+test("--watch DIR watches DIR again when it is removed and made again (a branch switch)", { timeout: 60_000 }, async (t) => {
+  const dir = join(packTree({ "packs/a.pack.yaml": pack() }), "packs");
+  const w = watching(t, dir);
+  try {
+    await w.err.after(0, /watching .* for changes/);
+    // Removed, noticed, then made again.
+    let mark = w.err.text.length;
+    rmSync(dir, { recursive: true });
+    await w.err.after(mark, /cannot read .*packs: no such file or directory/);
+    mark = w.out.text.length;
+    mkdirSync(dir);
+    writeFileSync(join(dir, "b.pack.yaml"), ERRORS);
+    assert.match(await w.out.after(mark, /b\.pack\.yaml: Challenge pack has errors\n[^]*checked.*\n$/), /a\.pack\.yaml: removed/);
+    // Removed and made again at once; and the new folder is heard afterwards.
+    for (const name of ["c.pack.yaml", "d.pack.yaml"]) {
+      mark = w.out.text.length;
+      if (name === "c.pack.yaml") {
+        rmSync(dir, { recursive: true });
+        mkdirSync(dir);
+      }
+      writeFileSync(join(dir, name), ERRORS);
+      await w.out.after(mark, new RegExp(`${name.replace(".", "\\.")}: Challenge pack has errors\\n`));
+    }
+  } finally {
+    w.stop();
+  }
+  assert.equal(await w.exited, 1);
 });

@@ -80,7 +80,7 @@ test("--judge: NO fails the case, UNSURE and a reply that is no verdict stay REV
     const raw = answers(dir, `${SYNONYM_PLAN} ${marker}`);
     const r = await cli(["skill", "report", dir, "--responses", raw, "--judge", JUDGE]);
     assert.match(row(r.out, "plan_001"), new RegExp(`\\| ${result} \\|`), `${marker}: ${row(r.out, "plan_001")}`);
-    if (marker === "JUDGE-CRASH") assert.match(r.err, /the judge could not answer for plan_001 \(the agent exited with code 4\): the check stays undecided/);
+    if (marker === "JUDGE-CRASH") assert.match(r.err, /the judge could not answer for plan_001 \(the judge exited with code 4\): the check stays undecided/);
   }
 });
 

@@ -32,6 +32,8 @@ export interface SkippedFile {
 export interface Expansion {
   files: FoundFile[];
   skipped: SkippedFile[];
+  /** Entries a directory run cannot read (a FIFO with a pack's name, a name that is not UTF-8): reported, then exit 2. */
+  unreadable: SkippedFile[];
 }
 
 /**
@@ -39,12 +41,14 @@ export interface Expansion {
  * below them, in a stable (sorted) order. Which files those are is the editor's rule with its default
  * settings (FileKinds); a config's `ignore` globs skip files and folders. The YAML files (and files a glob
  * names) that a walk leaves out are returned with the reason. `-` is standard input, shown as `stdinPath`.
- * A FIFO, socket or device named, or met with a name that would be checked, is a usage error: it is never read.
+ * A FIFO, socket or device named is a usage error; one met in a directory with a name that would be checked, and
+ * a file or folder whose name is not UTF-8, is returned as unreadable, and the walk goes on. None is ever opened.
  */
 export function expandPaths(args: string[], configs: ConfigResolver, stdinPath = "<stdin>"): Expansion {
   const kinds = cliKinds(configs);
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
+  const unreadable: SkippedFile[] = [];
   for (const arg of args) {
     if (arg === STDIN) {
       files.push({ path: stdinPath, stdin: true, ...kindByName(kinds, stdinPath) });
@@ -61,7 +65,7 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
       files.push({ path: arg, ...kindByName(kinds, arg) });
       continue;
     }
-    const before = files.length;
+    const before = files.length + unreadable.length;
     const ignoredBy = (path: string) => {
       const scope = configs.forFile(path);
       return scope && configGlobs(scope).ignored(path) ? scope.path : undefined;
@@ -72,10 +76,15 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
       return !!config;
     };
     const candidate = (path: string) => YAML_FILE.test(path) || kindByName(kinds, path).kind !== undefined;
-    const onOther = (path: string, what: "link" | "special") => {
+    const onOther = (path: string, what: string) => {
+      if (what === "folder-name") {
+        if (!ignoredBy(path)) unreadable.push({ path: path + sep, reason: `${BAD_NAME}: nothing in it is checked`, folder: true });
+        return;
+      }
       if (!candidate(path)) return;
-      if (what === "special") throw new UsageError(`cannot read ${path}: ${NOT_REGULAR}`);
-      skipped.push({ path, reason: "a symbolic link (never followed in a directory)" });
+      if (what === "special") unreadable.push({ path, reason: NOT_REGULAR });
+      else if (what === "file-name") unreadable.push({ path, reason: BAD_NAME });
+      else skipped.push({ path, reason: "a symbolic link (never followed in a directory)" });
     };
     for (const path of walkFiles(arg, skipDir, onOther)) {
       if (!candidate(path)) continue;
@@ -89,16 +98,24 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
         files.push({ path, ...named });
         continue;
       }
-      const sniff = sniffed(kinds, path);
+      let sniff;
+      try {
+        sniff = sniffed(kinds, path);
+      } catch (e) {
+        // Replaced since the folder was read (by a FIFO, say): readRegularFile says why, and opened nothing that blocks.
+        unreadable.push({ path, reason: (e as Error).message.replace(/^cannot read .*?: /, "") });
+        continue;
+      }
       if (typeof sniff === "string") files.push({ path, kind: sniff, by: "content" });
       else skipped.push({ path, reason: sniff.reason });
     }
-    if (files.length === before) throw new UsageError(`no pack files found in ${arg}`);
+    if (files.length + unreadable.length === before) throw new UsageError(`no pack files found in ${arg}`);
   }
-  return { files, skipped };
+  return { files, skipped, unreadable };
 }
 
 const NOT_REGULAR = "not a regular file (a FIFO, device or socket is never read)";
+const BAD_NAME = "its name is not valid UTF-8 (rename it to check it)";
 
 /** The CLI's kinds: the editor's default globs and sniffing, and each file's config `packs` globs. */
 function cliKinds(configs: ConfigResolver): FileKinds {

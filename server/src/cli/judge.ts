@@ -7,9 +7,22 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { readJudgeCache, readJudgeReply, type JudgeByPrompt, type JudgeCacheEntry, type PendingQuestion } from "../service";
-import { askAgent, inPool } from "./agent-process";
-import type { AgentCommand as UserCommand } from "./agent-process";
 import { writeText } from "./skill-files";
+import { inPool, parseUserCommand, runUserCommand, type CommandInput, type UserCommand } from "./user-command";
+
+/** The judge's input: the question and the raw answer, on standard input, in PACKLINT_PROMPT, or in place of `{prompt}`. */
+export const JUDGE_INPUT: CommandInput = {
+  option: "--judge",
+  name: "the judge",
+  noun: "question",
+  placeholder: "{prompt}",
+  variable: "PACKLINT_PROMPT",
+  example: "llm -m gpt-4o-mini",
+};
+
+export function parseJudgeCommand(text: string): UserCommand {
+  return parseUserCommand(text, JUDGE_INPUT);
+}
 
 /** The cached judgements in a cache file (none when it does not exist or is not one). */
 export function loadJudgeCache(path: string): Map<string, JudgeCacheEntry> {
@@ -44,7 +57,7 @@ export async function askJudge(
 ): Promise<number> {
   const todo = [...new Map(pending.filter((p) => !cache.has(p.prompt)).map((p) => [p.prompt, p])).values()];
   await inPool(todo, run.jobs, async (p) => {
-    const reply = await askAgent(run.command, p.prompt, { timeoutMs: run.timeoutMs, passEnv: run.passEnv, env: run.env });
+    const reply = await runUserCommand(run.command, p.prompt, { timeoutMs: run.timeoutMs, passEnv: run.passEnv, env: run.env });
     if (reply.failure) {
       warn(`packlint: the judge could not answer for ${p.id} (${reply.failure}): the check stays undecided\n`);
       return;

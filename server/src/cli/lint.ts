@@ -1,9 +1,10 @@
-import { statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { STDIN, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
+import { writeFixed } from "./fix";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
@@ -13,21 +14,21 @@ import { validateAll } from "./pool";
 import { Progress } from "./progress";
 import { isValid, type CheckedRun, type FileReport } from "./report";
 import { EXIT, type RunEnv, type Write } from "./run-env";
-import { UsageError } from "./usage-error";
 import type { FileJob } from "./validate-file";
-import { watch, within } from "./watch";
+import { watch, within, type WatchState } from "./watch";
 
 /** `packlint [options] FILE|DIR...`: checks, prints, and (--watch) checks again on every change. */
 export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv, version: string): Promise<number> {
   const stdin = cmd.paths.includes(STDIN) && !cmd.listFiles ? await env.readStdin() : undefined;
   if (cmd.listFiles) {
-    out(listFiles(expand(cmd, env).expansion));
-    return EXIT.ok;
+    const { expansion } = expand(cmd, env);
+    out(listFiles(expansion));
+    return expansion.unreadable.length ? EXIT.usage : EXIT.ok;
   }
   const checked = await check(cmd, env, err, stdin);
   const code = report(cmd, checked, out, err, env, version);
   if (!cmd.watch) return code;
-  return watch(cmd, env, checked.reports, code, {
+  return watch(cmd, env, checked, code, {
     recheck: (only) => check(cmd, env, err, undefined, only),
     print: (run, state) => report(cmd, run, out, err, env, version, state),
     out,
@@ -58,23 +59,33 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
   progress.clear();
   const reports: FileReport[] = [];
-  for (const o of outcomes) {
-    if ("unreadable" in o) throw new UsageError(o.unreadable);
-    reports.push(cmd.quiet ? { ...o.report, diagnostics: o.report.diagnostics.filter((d) => d.severity === "error") } : o.report);
-  }
-  return { reports, skipped: expansion.skipped };
+  const unreadable = expansion.unreadable
+    .filter((u) => !only || within(resolve(u.path), only))
+    .map((u) => ({ path: u.path, message: `cannot read ${u.path}: ${u.reason}` }));
+  outcomes.forEach((o, i) => {
+    if ("unreadable" in o) unreadable.push({ path: jobs[i].path, message: o.unreadable });
+    else reports.push(cmd.quiet ? { ...o.report, diagnostics: o.report.diagnostics.filter((d) => d.severity === "error") } : o.report);
+  });
+  return { reports, skipped: expansion.skipped, unreadable };
 }
 
 /**
- * Writes the fixes (or prints them as a diff), prints the run in its format and returns the exit code.
- * `state`, in a watch: every file's latest report, which the summary and the exit code count.
+ * Writes the fixes (or prints them as a diff), prints the run in its format (and on stderr what could not be read)
+ * and returns the exit code. `state`, in a watch: every file's latest report and how many entries are unreadable,
+ * which the summary and the exit code count.
  */
-function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: RunEnv, version: string, state?: FileReport[]): number {
+function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: RunEnv, version: string, state?: WatchState): number {
   const { reports } = run;
   const fixed = reports.filter((r) => r.fixed);
+  let unwritten = 0;
   for (const r of fixed) {
-    if (cmd.fix === "write") writeFileSync(r.path, r.fixed!.bytes);
-    else out(createTwoFilesPatch(printableLine(r.path), printableLine(r.path), r.fixed!.original, r.text, "", "(fixed)"));
+    if (cmd.fix === "write") {
+      const why = r.fixed!.read ? writeFixed(r.path, r.fixed!.bytes, r.fixed!.read) : "it was not read from a file";
+      if (why) {
+        err(`packlint: ${printableLine(r.path)}: fixes not written: ${why}; the file is left as it is\n`);
+        unwritten++;
+      }
+    } else out(createTwoFilesPatch(printableLine(r.path), printableLine(r.path), r.fixed!.original, r.text, "", "(fixed)"));
   }
   const color = cmd.color ?? (env.stdoutIsTTY && !env.env.NO_COLOR);
   switch (cmd.format) {
@@ -89,12 +100,15 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
       break;
     case "text": {
       out(formatText(reports, { color, quiet: cmd.quiet }));
-      const counts = countRun(state ?? reports, run.skipped.filter((s) => !s.folder).length);
-      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length } : counts, color));
+      const counts = countRun(state?.reports ?? reports, run.skipped.filter((s) => !s.folder).length);
+      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length - unwritten } : counts, color));
       break;
     }
   }
-  return exitCode(cmd, state ?? reports, err);
+  for (const u of run.unreadable) err(`packlint: ${printableLine(u.message)}\n`);
+  const code = exitCode(cmd, state?.reports ?? reports, err);
+  // Unread files were not checked; what was printed for a fix not written is the fixed text, which is not on disk.
+  return unwritten || (state?.unreadable ?? run.unreadable.length) ? Math.max(code, EXIT.usage) : code;
 }
 
 function exitCode(cmd: LintCommand, reports: FileReport[], err: Write): number {

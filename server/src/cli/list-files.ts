@@ -6,11 +6,12 @@ import { readRegularFile } from "./read-files";
 const KIND_NAME: Record<DocumentKind, string> = { "challenge-pack": "challenge pack", "skill-cases": "Skill case file" };
 const BY: Record<NonNullable<FoundFile["by"]>, string> = { name: "by name", config: 'by a config\'s "packs" globs', content: "by content" };
 
-/** `--list-files`: each file the run would check and as what kind, then each file it leaves out and why. */
-export function listFiles({ files, skipped }: Expansion): string {
+/** `--list-files`: each file the run would check and as what kind, then each file it leaves out and why, then what it cannot read. */
+export function listFiles({ files, skipped, unreadable }: Expansion): string {
   let out = "";
   for (const f of files) out += `${printableLine(f.path)}: ${checkedAs(f)}\n`;
   for (const s of skipped) out += `${printableLine(s.path)}: skipped: ${s.reason}\n`;
+  for (const u of unreadable) out += `${printableLine(u.path)}: cannot be read: ${u.reason}\n`;
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type BigIntStats } from "node:fs";
 import { MAX_READ_BYTES } from "../workspace/confined-files";
 import { UsageError } from "./usage-error";
 
@@ -8,6 +8,11 @@ import { UsageError } from "./usage-error";
  * (no race between a check and the read).
  */
 export function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, what = ""): Buffer {
+  return readRegularFileWithId(path, maxBytes, what).bytes;
+}
+
+/** readRegularFile, and which file it read: `device:inode` of the descriptor the bytes came from. */
+export function readRegularFileWithId(path: string, maxBytes = MAX_READ_BYTES, what = ""): { bytes: Buffer; id: string } {
   const name = `${what}${path}`;
   let fd: number;
   try {
@@ -20,19 +25,24 @@ export function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, what = 
     );
   }
   try {
-    const st = fstatSync(fd);
+    const st = fstatSync(fd, { bigint: true });
     if (st.isDirectory()) throw new UsageError(`cannot read ${name}: is a directory`);
     if (!st.isFile()) throw new UsageError(`cannot read ${name}: not a regular file (a FIFO, device or socket is never read)`);
     if (st.size > maxBytes) throw new UsageError(`cannot read ${name}: ${st.size} bytes, over the ${maxBytes} packlint reads`);
-    const buffer = Buffer.alloc(st.size);
+    const buffer = Buffer.alloc(Number(st.size));
     let at = 0;
     while (at < buffer.length) {
       const n = readSync(fd, buffer, at, buffer.length - at, at);
       if (n === 0) break;
       at += n;
     }
-    return buffer.subarray(0, at);
+    return { bytes: buffer.subarray(0, at), id: fileId(st) };
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file's identity on its device (a file replaced by another, even with the same name and bytes, has another). */
+export function fileId(st: BigIntStats): string {
+  return `${st.dev}:${st.ino}`;
 }

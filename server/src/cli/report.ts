@@ -1,5 +1,6 @@
 import { type DocumentKind, type PackDiagnostic, languages, NOT_A_PACK } from "../service";
 import type { SkippedFile } from "./files";
+import type { ReadStamp } from "./fix";
 
 /** One validated file, as every output format sees it. */
 export interface FileReport {
@@ -7,8 +8,11 @@ export interface FileReport {
   kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
-  /** Set when --fix changed the text (now `text`): what it was, and the new text as bytes in the file's encoding. */
-  fixed?: { original: string; bytes: Uint8Array };
+  /**
+   * Set when --fix changed the text (now `text`): what it was, the new text as bytes in the file's encoding, and
+   * which file with which bytes it was made from (written only over that file unchanged; none for standard input).
+   */
+  fixed?: { original: string; bytes: Uint8Array; read?: ReadStamp };
 }
 
 export function isValid(r: FileReport): boolean {
@@ -19,6 +23,13 @@ export function isValid(r: FileReport): boolean {
 export interface CheckedRun {
   reports: FileReport[];
   skipped: SkippedFile[];
+  /** What could not be read (`cannot read PATH: why`), each reported on stderr; the run then exits 2. */
+  unreadable: Unreadable[];
+}
+
+export interface Unreadable {
+  path: string;
+  message: string;
 }
 
 /** The official CLI's verdict line for a file (`Challenge pack is valid`), or that it is not one. */

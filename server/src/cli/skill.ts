@@ -22,7 +22,7 @@ import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";
 import { readText } from "./files";
-import { askJudge, loadJudgeCache, lookupIn } from "./judge";
+import { askJudge, loadJudgeCache, lookupIn, parseJudgeCommand } from "./judge";
 import { formatFolder, formattedSibling, holdsRawAnswers, testDirs, writeText } from "./skill-files";
 import { UsageError } from "./usage-error";
 
@@ -52,7 +52,11 @@ Skill Testing case files (tests/skill_cases.yaml).
             COMMAND) and nothing else, saves its standard output as tests/tmp/raw_response/<id>.md, then formats,
             scores and writes the report (default: tests/tmp/skill-test-report.md). A case whose agent times out
             (--timeout, default ${DEFAULT_TIMEOUT_S} s), fails or prints nothing FAILs. --jobs runs N agents at once (default 1).
-            COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs).
+            COMMAND runs without a shell unless it uses shell syntax (pipes, redirections, $VARIABLES, globs). The
+            prompt is also in $PACKLINT_PROMPT, and never reaches a shell or interpreter as code: {prompt} must be
+            a whole argument (or --option={prompt}) of a program that does not run it (sh -c {prompt}, node -e
+            {prompt}, {prompt} in a command with shell syntax are refused); a shell script reads the variable,
+            e.g. the COMMAND sh -c 'my-agent -p "$PACKLINT_PROMPT"'.
             --repeat N runs every case N times with fresh agents (run k > 1 in raw_response/run-k/); a case
             counts as its worst run and the report gives each case's pass rate.
 
@@ -265,7 +269,7 @@ async function judgeAndReport(
       cache,
       cachePath,
       {
-        command: parseAgentCommand(judgeCommand),
+        command: parseJudgeCommand(judgeCommand),
         timeoutMs: positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000,
         jobs: positive("jobs", values.jobs as string | undefined, 1, true),
         passEnv: (values.env as string[] | undefined) ?? [],
@@ -301,7 +305,7 @@ async function runAgents(
   runEnv: SkillRunEnv,
 ): Promise<number> {
   const command = parseAgentCommand(values.agent as string);
-  if (values.judge !== undefined) parseAgentCommand(values.judge as string); // a bad judge command is a usage error before any agent runs
+  if (values.judge !== undefined) parseJudgeCommand(values.judge as string); // a bad judge command is a usage error before any agent runs
   const timeoutMs = positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000;
   const jobs = positive("jobs", values.jobs as string | undefined, 1, true);
   const runs = positive("repeat", values.repeat as string | undefined, 1, true);

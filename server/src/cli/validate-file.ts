@@ -8,8 +8,8 @@ import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { kindByContent } from "./files";
-import { encodeLike, fixText } from "./fix";
-import { readRegularFile } from "./read-files";
+import { encodeLike, fixText, readStamp } from "./fix";
+import { readRegularFileWithId } from "./read-files";
 import type { FileReport } from "./report";
 
 /** One file to validate, with the rule severities that apply to it (its config, then --rule). */
@@ -33,8 +33,10 @@ export type FileOutcome = { report: FileReport } | { unreadable: string };
 
 export function validateFile(job: FileJob): FileOutcome {
   let bytes: Uint8Array;
+  let id: string | undefined;
   try {
-    bytes = job.bytes ?? readRegularFile(job.path);
+    if (job.bytes) bytes = job.bytes;
+    else ({ bytes, id } = readRegularFileWithId(job.path));
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
@@ -59,7 +61,9 @@ export function validateFile(job: FileJob): FileOutcome {
     skillHost,
   });
   const report: FileReport = { path: job.path, kind, text, diagnostics };
-  if (fixed !== decoded.text) report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed) };
+  if (fixed !== decoded.text) {
+    report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed), ...(id !== undefined ? { read: readStamp(id, bytes) } : {}) };
+  }
   return { report };
 }
 

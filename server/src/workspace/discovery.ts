@@ -13,28 +13,45 @@ export function isSkippedDir(name: string): boolean {
   return SKIP_DIRS.has(name) || name.startsWith(".");
 }
 
+/** What a walk met and did not yield: a symbolic link, a FIFO/socket/device, or an entry whose name is not UTF-8. */
+export type OtherEntry = "link" | "special" | "file-name" | "folder-name";
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
  * Every regular file below `dir`, in a stable (sorted) order, depth first. Symbolic links are never followed
  * (neither to files nor to folders), so a walk stays inside the folder it was given. Unreadable folders are
  * skipped; `skipDir` leaves out more folders (absolute paths). `onOther` hears of each entry that is neither
- * a regular file nor a folder (a symbolic link, FIFO, socket or device), which is never yielded.
+ * a regular file nor a folder (a symbolic link, FIFO, socket or device), and of each file or folder whose name is
+ * not valid UTF-8 (a string path cannot name it: it is shown with U+FFFD), none of which is yielded or entered.
  */
 export function* walkFiles(
   dir: string,
   skipDir: (path: string) => boolean = () => false,
-  onOther?: (path: string, what: "link" | "special") => void,
+  onOther?: (path: string, what: OtherEntry) => void,
 ): Generator<string> {
-  let entries;
+  let raw;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    raw = readdirSync(dir, { withFileTypes: true, encoding: "buffer" });
   } catch {
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!isSkippedDir(entry.name) && !skipDir(path)) yield* walkFiles(path, skipDir, onOther);
+  const entries = raw.map((entry) => {
+    let name: string | undefined;
+    try {
+      name = UTF8.decode(entry.name);
+    } catch {
+      name = undefined;
+    }
+    return { entry, name, shown: name ?? entry.name.toString("utf8") };
+  });
+  entries.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+  for (const { entry, name, shown } of entries) {
+    const path = join(dir, shown);
+    if (name === undefined) {
+      if (!(entry.isDirectory() && isSkippedDir(shown))) onOther?.(path, entry.isDirectory() ? "folder-name" : "file-name");
+    } else if (entry.isDirectory()) {
+      if (!isSkippedDir(name) && !skipDir(path)) yield* walkFiles(path, skipDir, onOther);
     } else if (entry.isFile()) yield path;
     else onOther?.(path, entry.isSymbolicLink() ? "link" : "special");
   }
