@@ -186,3 +186,15 @@ test("a case file with errors: prompts and run stop before anything starts (exit
   assert.match(report.out, /- Overall: FAIL\n/);
   assert.match(report.out, /## Case File Errors\n\n(- line \d+: .*\n){4}\n/);
 });
+
+test("--judge is started like --agent: a command that would run the question as shell code is refused before anything runs", async () => {
+  const dir = skillCopy();
+  const raw = answers(dir, SYNONYM_PLAN);
+  const marker = join(dir, "ran");
+  for (const judge of [`sh -c 'echo {prompt}; touch ${marker}'`, `bash -lc "echo \\"{prompt}\\""`, `echo '{prompt}' | sh`]) {
+    const r = await cli(["skill", "report", dir, "--responses", raw, "--judge", judge]);
+    assert.equal(r.code, 2, `${judge}: ${r.err}`);
+    assert.match(r.err, /--judge/);
+  }
+  assert.equal(existsSync(marker), false);
+});

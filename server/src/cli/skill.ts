@@ -256,20 +256,20 @@ async function judgeAndReport(
   format: (judge: ReturnType<typeof lookupIn>) => void,
   writeTo = values["write-report"] as string | undefined,
 ): Promise<number> {
+  const judgeCommand = values.judge === undefined ? undefined : parseJudgeCommand(values.judge as string);
   const cachePath = judgeCachePath(file);
   const cache = loadJudgeCache(cachePath);
   const judge = lookupIn(cache);
   format(judge);
   const report = () => skillReport(model, { ...opts, judge, relativeTo: process.cwd() })!;
   let result = report();
-  const judgeCommand = values.judge as string | undefined;
-  if (judgeCommand !== undefined && result.report.pending.length) {
+  if (judgeCommand && result.report.pending.length) {
     const asked = await askJudge(
       result.report.pending,
       cache,
       cachePath,
       {
-        command: parseJudgeCommand(judgeCommand),
+        command: judgeCommand,
         timeoutMs: positive("timeout", values.timeout as string | undefined, DEFAULT_TIMEOUT_S, false) * 1000,
         jobs: positive("jobs", values.jobs as string | undefined, 1, true),
         passEnv: (values.env as string[] | undefined) ?? [],
