@@ -1,4 +1,3 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics, PackDiagnostic } from "../../server/src/service/pack";
 import { marked } from "./fixture";
@@ -47,24 +46,4 @@ export function expectNo(src: string, code: string): void {
 
 export function expectValid(src: string): void {
   assert.deepEqual(errors(marked(src).text), []);
-}
-
-/** One row of a rule's table test: complete fixtures, `bad` with ⟦⟧ around each expected range. */
-export interface RuleCase {
-  code: string;
-  field: string;
-  message: string;
-  bad: string;
-  good: string;
-}
-
-/** A test per row: `bad` raises the row's error at each marked range; `good` is valid, or (`"no-code"`) lacks that code. */
-export function ruleTests(rows: readonly RuleCase[], good: "valid" | "no-code"): void {
-  for (const r of rows) {
-    test(`${r.code}: ${r.field}`, () => {
-      expectDiagnostics(r.bad, { code: r.code, field: r.field, message: r.message, severity: "error" });
-      if (good === "valid") expectValid(r.good);
-      else expectNo(r.good, r.code);
-    });
-  }
 }

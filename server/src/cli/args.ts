@@ -39,34 +39,68 @@ export type Command =
   | { command: "help"; topic?: "schema" | "rules" }
   | { command: "version" };
 
-type OptionSpec = { type: "string" | "boolean"; short?: string; multiple?: boolean };
+/** How node:util's parseArgs reads an option. */
+export type OptionSpec = { type: "string" | "boolean"; short?: string; multiple?: boolean };
 
-const LINT_OPTIONS = {
-  format: { type: "string", short: "f" },
+/** An option of a command's table: how it is read and its line in --help. */
+export interface CliOption extends OptionSpec {
+  /** What --help calls its value (options that take one). */
+  value?: string;
+  /** Its --help text, lines joined by "\n"; without it the option is described by another's text. */
+  help?: string;
+}
+
+/** `packlint [options] FILE|DIR|-...`: in the order --help lists them. A new option is a row here and a case in parseArgs. */
+export const LINT_OPTIONS = {
+  format: { type: "string", short: "f", value: "FORMAT", help: "text (default), json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0)" },
+  quiet: { type: "boolean", short: "q", help: "report errors only (warnings and hints are neither shown nor counted), and the summary" },
+  "max-warnings": { type: "string", value: "N", help: "exit 1 when there are more than N warnings" },
+  rule: {
+    type: "string",
+    short: "r",
+    multiple: true,
+    value: "CODE=LEVEL",
+    help: "set a rule's severity: off, error, warning, information or hint (repeatable)",
+  },
+  config: { type: "string", short: "c", value: "FILE", help: 'use this config instead of searching for .packlintrc.json / package.json "packlint"' },
+  jobs: { type: "string", short: "j", value: "N", help: "validate on at most N threads (default: the number of cores on 4 or more, else 1)" },
+  "no-color": { type: "boolean", help: "no colours in text output (also NO_COLOR=1); --color forces them" },
   color: { type: "boolean" },
-  "no-color": { type: "boolean" },
-  quiet: { type: "boolean", short: "q" },
-  "max-warnings": { type: "string" },
-  rule: { type: "string", short: "r", multiple: true },
-  config: { type: "string", short: "c" },
-  jobs: { type: "string", short: "j" },
-  "stdin-filename": { type: "string" },
-  fix: { type: "boolean" },
-  "fix-dry-run": { type: "boolean" },
-  watch: { type: "boolean", short: "w" },
-  "list-files": { type: "boolean" },
-  "docs-base-url": { type: "string" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" },
-} satisfies Record<string, OptionSpec>;
+  fix: { type: "boolean", help: 'apply every fix that has one safe choice (the editor\'s "Fix all"), then check again' },
+  "fix-dry-run": { type: "boolean", help: "print those fixes as a unified diff instead of writing them (text format)" },
+  watch: { type: "boolean", short: "w", help: "check again each file that changes, until Ctrl-C" },
+  "list-files": { type: "boolean", help: "list each file the run would check (and as what) or skip (and why); check nothing" },
+  "stdin-filename": {
+    type: "string",
+    value: "P",
+    help: "the path standard input (-) stands for: in messages, for the config and kinds, and\nthe folder its asset paths are relative to",
+  },
+  "docs-base-url": { type: "string", value: "URL", help: "where rule links lead (SARIF helpUri): URL + CODE.md (default: the pages installed)" },
+  help: { type: "boolean", short: "h", help: "show this help" },
+  version: { type: "boolean", short: "v", help: "print the version" },
+} satisfies Record<string, CliOption>;
+
+const HELP_COLUMN = 24;
+
+/** The Options lines of --help, from a command's table. */
+export function optionsHelp(options: Record<string, CliOption>): string {
+  const lines: string[] = [];
+  for (const [name, o] of Object.entries(options)) {
+    if (o.help === undefined) continue;
+    const flag = `${o.short ? `-${o.short}, ` : "    "}--${name}${o.value ? ` ${o.value}` : ""}`;
+    const [first, ...more] = o.help.split("\n");
+    lines.push(`  ${flag.length < HELP_COLUMN ? flag.padEnd(HELP_COLUMN) : flag + " "}${first}`, ...more.map((l) => " ".repeat(HELP_COLUMN + 2) + l));
+  }
+  return lines.join("\n") + "\n";
+}
 
 type Token = { kind: "option"; name: string; rawName: string; value?: string } | { kind: "positional"; value: string } | { kind: "option-terminator" };
 
 /**
- * The tokens of `argv` by node:util's parseArgs, in order, with its errors reworded as packlint's
- * (`unknown` words an unknown option, with a did-you-mean among `options`).
+ * The tokens of `argv` by node:util's parseArgs, in order, with its errors reworded as packlint's: `unknown` words
+ * an unknown option, the others point at `help` (the command whose --help to see). Every command reads its options so.
  */
-export function tokenize(argv: string[], options: Record<string, OptionSpec>, unknown: (name: string) => string): Token[] {
+export function tokenize(argv: string[], options: Record<string, OptionSpec>, unknown: (name: string) => string, help = "packlint"): Token[] {
   try {
     return parseNodeArgs({ args: withValuesJoined(argv, options), options, allowPositionals: true, strict: true, tokens: true }).tokens as Token[];
   } catch (e) {
@@ -75,8 +109,8 @@ export function tokenize(argv: string[], options: Record<string, OptionSpec>, un
     const name = /'(?:-\w, )?(-[^' ]+)/.exec(message)?.[1] ?? "";
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(unknown(name));
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && /does not take an argument/.test(message))
-      throw new UsageError(`${name} takes no value (see packlint --help)`);
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${name} needs a value (see packlint --help)`);
+      throw new UsageError(`${name} takes no value (see ${help} --help)`);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${name} needs a value (see ${help} --help)`);
     throw new UsageError(message.split("\n")[0]);
   }
 }
@@ -103,11 +137,31 @@ function withValuesJoined(argv: string[], options: Record<string, OptionSpec>): 
   return out;
 }
 
+/** A subcommand's options (`packlint skill run`, `packlint report`), read as tokenize reads them: the last value of an option wins, a `multiple` one collects them. */
+export function parseOptions(
+  argv: string[],
+  options: Record<string, OptionSpec>,
+  command: string,
+  help = command,
+): { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] } {
+  const values: Record<string, string | string[] | boolean | undefined> = {};
+  const positionals: string[] = [];
+  const unknown = (name: string) => `unknown option ${name}${suggestOption(name, options)} for ${command} (see ${help} --help)`;
+  for (const t of tokenize(argv, options, unknown, help)) {
+    if (t.kind === "positional") positionals.push(t.value);
+    if (t.kind !== "option") continue;
+    const value = options[t.name].type === "boolean" ? true : (t.value ?? "");
+    const before = values[t.name];
+    values[t.name] = options[t.name].multiple ? [...(Array.isArray(before) ? before : []), value as string] : value;
+  }
+  return { values, positionals };
+}
+
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "schema") return parseSubcommand(argv.slice(1), "schema");
   if (argv[0] === "rules") return parseSubcommand(argv.slice(1), "rules");
   const cmd: LintCommand = { command: "lint", format: "text", quiet: false, rules: {}, watch: false, listFiles: false, paths: [] };
-  const tokens = tokenize(argv, LINT_OPTIONS, (name) => `unknown option ${name}${suggestOption(name)} (see packlint --help)`);
+  const tokens = tokenize(argv, LINT_OPTIONS, (name) => `unknown option ${name}${suggestOption(name, LINT_OPTIONS)} (see packlint --help)`);
   for (const t of tokens) {
     if (t.kind === "positional") cmd.paths.push(t.value);
     if (t.kind !== "option") continue;
@@ -190,7 +244,7 @@ function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
   let code: string | undefined;
   const unexpected = (a: string) => `packlint ${sub}: unexpected argument ${a} (see packlint ${sub} --help)`;
   const options: Record<string, OptionSpec> = { help: { type: "boolean", short: "h" }, ...(sub === "rules" ? { format: { type: "string", short: "f" } } : {}) };
-  for (const t of tokenize(argv, options, unexpected)) {
+  for (const t of tokenize(argv, options, unexpected, `packlint ${sub}`)) {
     if (t.kind === "option" && t.name === "help") return { command: "help", topic: sub };
     if (t.kind === "option") {
       const v = t.value ?? "";
@@ -222,9 +276,11 @@ export function parseRuleOverride(v: string): [string, RuleLevel] {
   return [code, level];
 }
 
-const OPTIONS = Object.keys(LINT_OPTIONS).map((name) => `--${name}`);
-
-function suggestOption(name: string): string {
-  const near = closest(name, OPTIONS, 1);
+function suggestOption(name: string, options: Record<string, OptionSpec>): string {
+  const near = closest(
+    name,
+    Object.keys(options).map((o) => `--${o}`),
+    1,
+  );
   return near.length ? ` (did you mean ${near[0]}?)` : "";
 }

@@ -1,4 +1,6 @@
-/** The CLI's --help texts. */
+import { LINT_OPTIONS, optionsHelp } from "./args";
+
+/** The CLI's --help texts; the options of `packlint --help` are those of its table (args.ts). */
 
 export const HELP = `Usage: packlint [options] FILE|DIR|-...
        packlint schema        print the challenge-pack JSON Schema
@@ -14,23 +16,7 @@ Skill Testing case files (skill_cases.yaml), or files matching the "packs" globs
 Text output names every file checked, then one summary line (files checked, errors, warnings, files skipped).
 
 Options:
-  -f, --format FORMAT     text (default), json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0)
-  -q, --quiet             report errors only (warnings and hints are neither shown nor counted), and the summary
-      --max-warnings N    exit 1 when there are more than N warnings
-  -r, --rule CODE=LEVEL   set a rule's severity: off, error, warning, information or hint (repeatable)
-  -c, --config FILE       use this config instead of searching for .packlintrc.json / package.json "packlint"
-  -j, --jobs N            validate on at most N threads (default: the number of cores on 4 or more, else 1)
-      --no-color          no colours in text output (also NO_COLOR=1); --color forces them
-      --fix               apply every fix that has one safe choice (the editor's "Fix all"), then check again
-      --fix-dry-run       print those fixes as a unified diff instead of writing them (text format)
-  -w, --watch             check again each file that changes, until Ctrl-C
-      --list-files        list each file the run would check (and as what) or skip (and why); check nothing
-      --stdin-filename P  the path standard input (-) stands for: in messages, for the config and kinds, and
-                          the folder its asset paths are relative to
-      --docs-base-url URL where rule links lead (SARIF helpUri): URL + CODE.md (default: the pages installed)
-  -h, --help              show this help
-  -v, --version           print the version
-
+${optionsHelp(LINT_OPTIONS)}
 Config: .packlintrc.json, or a "packlint" key in package.json, in the file's folder or the nearest above:
   { "rules": { "unknown-key": "error", "legacy-items": "off" }, "packs": ["packs/**/*.yaml"], "ignore": ["fixtures/**"] }
 

@@ -2,7 +2,7 @@ import { buildPackModel, inputSetReport, inputSetReportMarkdown as reportMarkdow
 import { resolve, sep } from "node:path";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
 import { FileKinds } from "../workspace/file-kinds";
-import { tokenize } from "./args";
+import { parseOptions } from "./args";
 import { kindByContent, readText } from "./files";
 import { UsageError } from "./usage-error";
 
@@ -17,18 +17,15 @@ Exit codes: 0 ready for scoring, 1 the pack has errors, 2 usage error.
 
 /** `packlint report FILE [--format markdown|json]`; returns the exit code. */
 export function runReport(argv: string[], out: (s: string) => void): number {
-  let format = "markdown";
-  let file: string | undefined;
   const options = { help: { type: "boolean", short: "h" }, format: { type: "string", short: "f" } } as const;
-  for (const t of tokenize(argv, options, (name) => `unknown option ${name} for packlint report (see packlint report --help)`)) {
-    if (t.kind === "option" && t.name === "help") {
-      out(REPORT_HELP);
-      return 0;
-    }
-    if (t.kind === "option") format = t.value ?? "";
-    else if (t.kind === "positional" && file !== undefined) throw new UsageError(`one FILE only (got ${JSON.stringify(file)} and ${JSON.stringify(t.value)})`);
-    else if (t.kind === "positional") file = t.value;
+  const { values, positionals } = parseOptions(argv, options, "packlint report");
+  if (values.help) {
+    out(REPORT_HELP);
+    return 0;
   }
+  const format = (values.format as string | undefined) ?? "markdown";
+  if (positionals.length > 1) throw new UsageError(`one FILE only (got ${positionals.map((p) => JSON.stringify(p)).join(" and ")})`);
+  const file = positionals[0];
   if (format !== "markdown" && format !== "json") throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
   if (file === undefined) throw new UsageError("no pack given (see packlint report --help)");
   const text = readText(file);

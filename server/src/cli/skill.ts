@@ -1,6 +1,5 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { URI } from "vscode-uri";
 import {
   buildPrompt,
@@ -21,6 +20,7 @@ import {
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { askAgent, inPool, killRunningAgents, parseAgentCommand } from "./agent-process";
+import { parseOptions } from "./args";
 import { readText } from "./files";
 import { askJudge, loadJudgeCache, lookupIn, parseJudgeCommand } from "./judge";
 import { formatFolder, formattedSibling, holdsRawAnswers, testDirs, writeText } from "./skill-files";
@@ -118,13 +118,7 @@ function parseSkillArgs(argv: string[]): Args | "help" {
     ...Object.entries(OPTIONS[cmd]).map(([name, multiple]) => [name, { type: "string" as const, multiple }]),
     ["help", { type: "boolean" as const, short: "h" }],
   ]);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, "");
-    throw new UsageError(`${message} for packlint skill ${cmd} (see packlint skill --help)`);
-  }
+  const parsed = parseOptions(rest, options, `packlint skill ${cmd}`, "packlint skill");
   const values = parsed.values as Record<string, string | string[] | boolean | undefined>;
   if (values.help) return "help";
   delete values.help;

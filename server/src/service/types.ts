@@ -94,3 +94,28 @@ export type WorkspaceEdit = lsp.WorkspaceEdit & { changes: Record<string, lsp.Te
 
 /** A quick fix with its edit, naming the service's diagnostics it fixes (the server converts them to LSP's). */
 export type CodeAction = Omit<lsp.CodeAction, "diagnostics" | "edit"> & { diagnostics?: PackDiagnostic[]; edit: WorkspaceEdit };
+
+/**
+ * One row of a rule book (a `*.book.ts` beside the rules it documents): what a rule's page says and the example that
+ * shows the rule on its page and tests it. Placed into a valid document, `wrong` makes the rule fire at each place
+ * marked ⟦ … ⟧ with the catalog's message, and `right` does not make it fire. A code's first row is its page's; later
+ * rows are further cases for the test.
+ */
+export interface RuleBookRow {
+  code: string;
+  /** What the rule checks, why it matters, how to fix it; derived from the catalog where not written here. */
+  checks?: string;
+  why?: string;
+  fix?: string;
+  /** A short excerpt of a pack (or case file) with the problem, and the same excerpt fixed. */
+  wrong?: string;
+  right?: string;
+  /** The message in full, where the catalog's has placeholders or packlint words it itself (the decode errors). */
+  message?: string;
+  /** Where the rule reports, when that is outside the excerpt (which then has no marks). */
+  elsewhere?: string;
+  /** Why the test cannot show the rule firing here (files on disk, a document of megabytes …); the row is not tested. */
+  notTested?: string;
+}
+
+export type RuleBook = readonly RuleBookRow[];

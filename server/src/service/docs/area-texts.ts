@@ -1,6 +1,6 @@
 /**
  * Why a rule matters when the pack runs, per area of the rule catalog: the "why" of every rule page that has no
- * hand-written text (rule-texts.ts). A test checks that every area of the registry has an entry.
+ * hand-written text in its rule book (`*.book.ts`). A test checks that every area of the registry has an entry.
  */
 export const AREA_TITLES: Readonly<Record<string, string>> = {
   decode: "Reading the file",

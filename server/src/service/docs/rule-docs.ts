@@ -1,13 +1,24 @@
 import { allRules, ruleInfo, type RuleInfo } from "../rule-registry";
 import { AREA_TITLES, AREA_WHY } from "./area-texts";
 import { authorField, authorMessage } from "./author-text";
-import { RULE_TEXTS, type RuleText } from "./rule-texts";
-import { RULE_EXAMPLES } from "./rule-examples";
-import { sampleValue } from "./samples";
+import { pageRow } from "./rule-books";
+
+/** What a rule's page says: hand-written in its rule book, or derived from the catalog. */
+export interface RuleText {
+  /** What the rule checks, in one or two sentences. */
+  checks: string;
+  /** What goes wrong when the pack runs (or is published) with this problem. */
+  why: string;
+  /** How to fix it. */
+  fix: string;
+  /** A short YAML excerpt that has the problem, and the same excerpt fixed. */
+  wrong?: string;
+  right?: string;
+}
 
 /**
- * The documentation of every rule code, for pack authors: hand-written where authors meet the rule often
- * (rule-texts.ts), otherwise derived from the catalog's field and message and the area's purpose. docs/rules/*.md,
+ * The documentation of every rule code, for pack authors: from the rule books (`*.book.ts` beside the rules), the
+ * text derived from the catalog's field and message and the area's purpose where a book has none. docs/rules/*.md,
  * `packlint rules CODE`, SARIF help and the diagnostics' links all come from here.
  */
 export interface RuleDoc extends RuleText {
@@ -30,21 +41,27 @@ export function allRuleDocs(): RuleDoc[] {
   return allRules().map(docOf);
 }
 
+/** An excerpt as a page shows it: without the marks of where the rule reports. */
+const shownExcerpt = (excerpt: string) => excerpt.replace(/[⟦⟧]/g, "").trimEnd();
+
 function docOf(r: RuleInfo): RuleDoc {
   const field = r.field ? authorField(r.field) : "";
   const message = r.message !== undefined ? authorMessage(r.message) : "";
   const shown = r.origin === "reference" && field ? `${field} ${message}` : undefined;
-  const text = RULE_TEXTS[r.code] ?? derived(r, field, message);
+  const row = pageRow(r.code);
+  const handWritten = row?.checks !== undefined && row.why !== undefined && row.fix !== undefined;
+  const text = handWritten ? { checks: row.checks!, why: row.why!, fix: row.fix! } : derived(r, field, message);
+  const example = row?.wrong !== undefined && row.right !== undefined ? { wrong: shownExcerpt(row.wrong), right: shownExcerpt(row.right) } : {};
   return {
     ...text,
-    ...RULE_EXAMPLES[r.code],
+    ...example,
     code: r.code,
     severity: r.severity,
     area: r.area,
     areaTitle: AREA_TITLES[r.area] ?? r.area,
     ...(shown ? { shown } : {}),
     origin: r.origin,
-    handWritten: r.code in RULE_TEXTS,
+    handWritten,
   };
 }
 
@@ -55,7 +72,7 @@ const INTERNAL =
 function derived(r: RuleInfo, field: string, message: string): RuleText {
   const checks = r.origin === "reference" && field ? `\`${field}\` ${message}.` : r.summary;
   const detail = r.origin === "reference" && r.summary.length >= 40 && !INTERNAL.test(r.summary) ? ` In detail: ${capital(r.summary)}` : "";
-  return { checks: checks + detail, why: why(r), fix: fix(field, message, r), ...example(field, message) };
+  return { checks: checks + detail, why: why(r), fix: fix(field, message, r) };
 }
 
 function why(r: RuleInfo): string {
@@ -100,48 +117,6 @@ function listOf(s: string): string[] {
     .split(/,\s*|\s+or\s+/)
     .map((v) => v.replace(/^"|"$/g, "").trim())
     .filter((v) => v && v !== "or");
-}
-
-/** A wrong and a right excerpt for the messages whose meaning is clear from the catalog alone. */
-function example(field: string, message: string): Pick<RuleText, "wrong" | "right"> {
-  if (!field || /[(…<]/.test(field) || / when | unless |only /.test(message)) return {};
-  const segs = field.split(".");
-  const last = segs[segs.length - 1];
-  const leaf = last.replace(/\[\]$/, "");
-  const scalarList = last.endsWith("[]");
-  const put = (v: string) => nest(segs.slice(0, -1), scalarList ? [`${leaf}:`, `  - ${v}`] : [`${leaf}: ${v}`]);
-  let m: RegExpExecArray | null;
-  let pair: [string, string] | undefined;
-  if (message === "is required" && !scalarList) pair = ['""', sampleValue(leaf)];
-  else if ((m = /^must be (?:one of |either )?(.*)$/.exec(message)) && /,| or /.test(m[1]) && !/\b(a|an|the|valid|set|less|greater)\b/.test(m[1])) {
-    const values = listOf(m[1]);
-    pair = [`${values[0]}x`, values[0]];
-  } else if (/^must be greater than 0$/.test(message)) pair = ["0", "1"];
-  else if (/^must be greater than or equal to 0$/.test(message)) pair = ["-1", "1"];
-  else if ((m = /^must be at most (\d+)$/.exec(message))) pair = [String(Number(m[1]) + 1), m[1]];
-  else if ((m = /^must be between (\d+) and (\d+)$/.exec(message))) {
-    const [lo, hi] = [Number(m[1]), Number(m[2])];
-    pair = hi === 1 ? ["1.5", "0.8"] : lo > 0 ? [String(lo - 1), String(Math.min(hi, lo + 49))] : [String(hi + 1), String(Math.ceil(hi / 3))];
-  } else if (/^must be unique$/.test(message) && segs.length >= 2 && segs[segs.length - 2].endsWith("[]") && !scalarList) {
-    const list = segs[segs.length - 2].slice(0, -2);
-    const parent = segs.slice(0, -2);
-    const items = (a: string, b: string) => nest(parent, [`${list}:`, `  - ${leaf}: ${a}`, `  - ${leaf}: ${b}`]);
-    const v = sampleValue(leaf);
-    return { wrong: items(v, v), right: items(v, sampleValue(leaf, 2)) };
-  }
-  return pair ? { wrong: put(pair[0]), right: put(pair[1]) } : {};
-}
-
-/** `a.b[].c` with leaf lines → YAML: `a:` / `  b:` / `    - c: …`. */
-function nest(segs: string[], leaf: string[]): string {
-  const go = (i: number): string[] => {
-    if (i === segs.length) return leaf;
-    const list = segs[i].endsWith("[]");
-    const name = list ? segs[i].slice(0, -2) : segs[i];
-    const inner = go(i + 1);
-    return [`${name}:`, ...inner.map((l, j) => (list ? (j === 0 ? "  - " : "    ") : "  ") + l)];
-  };
-  return go(0).join("\n");
 }
 
 function capital(s: string): string {

@@ -1,0 +1,191 @@
+import type { RuleBook } from "../types";
+
+/** The rules of `input-sets.ts`: their pages' text and the examples that show and test them. */
+export const inputSetsBook: RuleBook = [
+  {
+    code: "input-set-key-required",
+    checks: "Every input set needs a non-blank `key`.",
+    why: "Runs select an input set by its key (`agentclash eval start --input-set <key>`).",
+    fix: "Add a kebab-case key that says what the set is for, such as `refund-smoke`.",
+    wrong: "input_sets:\n  ⟦-⟧ name: Refund Smoke\n    cases: []",
+    right: "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases: []",
+  },
+  {
+    code: "input-set-key-duplicate",
+    checks: "No two input sets may share a `key`.",
+    why: "A run picks its input set by key; with two sets under one key the choice would be ambiguous, so the pack is rejected.",
+    fix: "Rename one of the sets; a key that says what the set is for (`-smoke`, `-regression`, `-full`) helps whoever starts the run.",
+    wrong: "input_sets:\n  - key: support-smoke\n    name: Support Smoke\n  - key: ⟦support-smoke⟧\n    name: Refund Regression",
+    right: "input_sets:\n  - key: support-smoke\n    name: Support Smoke\n  - key: refund-regression\n    name: Refund Regression",
+  },
+  {
+    code: "input-set-name-required",
+    checks: "Every input set needs a non-blank `name`.",
+    why: "The name is how people recognise the set when they start a run (a run may also select it by its exact name).",
+    fix: "Add a short human-readable name.",
+    wrong: "input_sets:\n  ⟦-⟧ key: refund-smoke\n    cases: []",
+    right: "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases: []",
+  },
+  {
+    code: "input-set-cases-empty",
+    checks: "Every input set must contain at least one case (under `cases`, or the legacy `items`).",
+    why: "An input set is what a run executes; an empty one would run nothing.",
+    fix: "Add at least one case, or remove the input set.",
+    wrong: "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases: ⟦[]⟧",
+    right:
+      "input_sets:\n  - key: refund-smoke\n    name: Refund Smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic",
+  },
+  {
+    code: "case-challenge-key-required",
+    checks: "Every case needs a `challenge_key`: the key of the challenge it runs.",
+    why: "Without it AgentClash does not know which task the case's inputs belong to.",
+    fix: "Add `challenge_key` with the `key` of one of the pack's challenges.",
+    wrong: 'cases:\n  - challenge_key: ⟦""⟧\n    case_key: refund-window-basic\n',
+    right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n",
+  },
+  {
+    code: "case-challenge-key-mixed",
+    checks: "All cases of one input set must have the same `challenge_key`.",
+    why: "An input set feeds one challenge: a run of the set runs that challenge once per case. Cases for another challenge belong in another set.",
+    fix: "Move the case to an input set for its own challenge (the quick fix splits the set), or correct its `challenge_key`.",
+    wrong:
+      "input_sets:\n  - key: support-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n      - challenge_key: ⟦billing-question⟧\n        case_key: invoice-copy-basic",
+    right:
+      "input_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: refund-window-basic\n  - key: billing-smoke\n    cases:\n      - challenge_key: billing-question\n        case_key: invoice-copy-basic",
+  },
+  {
+    code: "case-challenge-key-undeclared",
+    checks: "A case's `challenge_key` must be the `key` of a challenge declared in the pack (exact spelling, case-sensitive).",
+    why: "The case would run a challenge that does not exist. A common cause is writing the challenge's title instead of its key.",
+    fix: "Use the challenge's `key`, not its title; completion lists the declared keys.",
+    wrong:
+      "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: ⟦Refund window question⟧",
+    right:
+      "challenges:\n  - key: refund-question\n    title: Refund window question\ninput_sets:\n  - key: refund-smoke\n    cases:\n      - challenge_key: refund-question",
+  },
+  {
+    code: "case-key-required",
+    checks: "Every case needs a `case_key` (or the legacy `item_key`).",
+    why: "Results, regressions and reports identify a case by its key; without one the case cannot be tracked from run to run.",
+    fix: "Add a stable lowercase kebab-case `case_key` that says what the case tests.",
+    wrong: "cases:\n  ⟦-⟧ challenge_key: refund-question\n    payload: {order_id: A-1}",
+    right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n    payload: {order_id: A-1}",
+  },
+  {
+    code: "case-key-duplicate",
+    checks: "Within one input set, two cases of the same challenge may not share a `case_key`.",
+    why: "Each case's results are stored under its key; a second case with the same key would overwrite or be confused with the first.",
+    fix: "Give the second case its own key describing what it adds, or delete it if it tests the same thing.",
+    wrong:
+      "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: ⟦refund-window-basic⟧",
+    right:
+      "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n  - challenge_key: refund-question\n    case_key: refund-window-expired",
+  },
+  {
+    code: "case-artifact-key-required",
+    wrong: 'input_sets:\n  - cases:\n      - artifacts:\n          - key: ⟦""⟧',
+    right: "input_sets:\n  - cases:\n      - artifacts:\n          - key: refund-question",
+  },
+  {
+    code: "case-artifact-key-duplicate",
+    wrong: "input_sets:\n  - cases:\n      - artifacts:\n          - key: refund-question\n          - key: ⟦refund-question⟧",
+    right: "input_sets:\n  - cases:\n      - artifacts:\n          - key: refund-question\n          - key: billing-question",
+  },
+  {
+    code: "case-artifact-undeclared",
+    checks: "Every key listed under a case's `artifacts` must be declared under `version.assets`.",
+    why: "The case asks for a file the pack does not ship, so the agent would not get it at run time.",
+    fix: "Declare the asset under `version.assets`, or correct the key.",
+    wrong: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n    artifacts:\n      - key: ⟦policy_doc⟧\n",
+    right: "cases:\n  - challenge_key: refund-question\n    case_key: refund-window-basic\n    artifacts:\n      - key: policy_pdf\n",
+  },
+  {
+    code: "case-input-key-required",
+    checks: "Every case input needs a non-blank `key`.",
+    why: "Expectations and validators refer to inputs by key (`input:<key>`, `case.inputs.<key>`).",
+    fix: "Add a descriptive key such as `prompt` or `customer_record`.",
+    wrong: "inputs:\n  ⟦-⟧ kind: text\n    value: Can I get a refund?",
+    right: "inputs:\n  - key: prompt\n    kind: text\n    value: Can I get a refund?",
+  },
+  {
+    code: "case-input-key-duplicate",
+    checks: "The inputs of one case must have different keys.",
+    why: "`input:<key>` and `case.inputs.<key>` must name exactly one input.",
+    fix: "Rename one of the inputs.",
+    wrong: "inputs:\n  - key: prompt\n    kind: text\n  - key: ⟦prompt⟧\n    kind: file",
+    right: "inputs:\n  - key: prompt\n    kind: text\n  - key: source_doc\n    kind: file",
+  },
+  {
+    code: "case-input-kind-required",
+    checks: "Every case input needs a non-blank `kind`.",
+    why: "The kind tells the runtime how to hand the input to the agent (text, a file, …).",
+    fix: "Add `kind`, for example `text` or `file`.",
+    wrong: "inputs:\n  ⟦-⟧ key: prompt\n    value: Can I get a refund?",
+    right: "inputs:\n  - key: prompt\n    kind: text\n    value: Can I get a refund?",
+  },
+  {
+    code: "case-input-artifact-key-undeclared",
+    wrong: "inputs:\n  - key: policy\n    kind: file\n    artifact_key: ⟦policy_doc⟧\n",
+    right: "inputs:\n  - key: policy\n    kind: file\n    artifact_key: policy_pdf\n",
+  },
+  {
+    code: "case-expectation-key-required",
+    wrong: 'input_sets:\n  - cases:\n      - expectations:\n          - key: ⟦""⟧',
+    right: "input_sets:\n  - cases:\n      - expectations:\n          - key: refund-question",
+  },
+  {
+    code: "case-expectation-key-duplicate",
+    checks: "The expectations of one case must have different keys.",
+    why: "Validators read an expectation as `case.expectations.<key>`; that must name exactly one.",
+    fix: "Rename one of the expectations.",
+    wrong: "expectations:\n  - key: answer\n    kind: text\n  - key: ⟦answer⟧\n    kind: json",
+    right: "expectations:\n  - key: answer\n    kind: text\n  - key: answer_json\n    kind: json",
+  },
+  {
+    code: "case-expectation-kind-required",
+    checks: "Every expectation needs a non-blank `kind`.",
+    why: "The kind says how the expected value is compared (text, JSON, a file, …).",
+    fix: "Add `kind`, for example `text`.",
+    wrong: "expectations:\n  ⟦-⟧ key: answer\n    value: 30 days",
+    right: "expectations:\n  - key: answer\n    kind: text\n    value: 30 days",
+  },
+  {
+    code: "case-expectation-artifact-key-undeclared",
+    checks: "An expectation's `artifact_key` must be the key of an asset declared under `version.assets`.",
+    why: "The expected content is read from that asset when the case is scored; an undeclared asset is not shipped with the pack.",
+    fix: "Declare the asset under `version.assets` (with its `path`), or correct the key.",
+    wrong: "expectations:\n  - key: policy\n    kind: file\n    artifact_key: ⟦policy_doc⟧\n",
+    right: "expectations:\n  - key: policy\n    kind: file\n    artifact_key: policy_pdf\n",
+  },
+  {
+    code: "case-expectation-source-input-key-empty",
+    wrong: 'expectations:\n  - key: asked\n    kind: text\n    source: ⟦"input:"⟧\n',
+    right: "expectations:\n  - key: asked\n    kind: text\n    source: input:prompt\n",
+  },
+  {
+    code: "case-expectation-source-input-undeclared",
+    checks: "An expectation's `source: input:<key>` must name an input declared in the same case.",
+    why: "The expected value is read from that input when the case is scored; a missing input leaves nothing to compare against.",
+    fix: "Correct the input key (the message lists the case's inputs), or add the input to the case.",
+    wrong: "inputs:\n  - key: prompt\n    kind: text\nexpectations:\n  - key: policy_reference\n    kind: text\n    source: input:⟦promt⟧",
+    right: "inputs:\n  - key: prompt\n    kind: text\nexpectations:\n  - key: policy_reference\n    kind: text\n    source: input:prompt",
+  },
+  {
+    code: "case-expectation-source-artifact-key-empty",
+    wrong: 'expectations:\n  - key: policy\n    kind: file\n    source: ⟦"artifact:"⟧\n',
+    right: "expectations:\n  - key: policy\n    kind: file\n    source: artifact:policy_pdf\n",
+  },
+  {
+    code: "case-expectation-source-artifact-undeclared",
+    wrong: "expectations:\n  - key: policy\n    kind: file\n    source: artifact:⟦policy_doc⟧\n",
+    right: "expectations:\n  - key: policy\n    kind: file\n    source: artifact:policy_pdf\n",
+  },
+  {
+    code: "case-expectation-source-prefix-invalid",
+    checks: "An expectation's `source`, when set, must start with `input:` (a case input) or `artifact:` (a version asset).",
+    why: "The source says where the expected value comes from; any other form cannot be resolved when the case is scored.",
+    fix: "Write `input:<input key>` or `artifact:<asset key>`, or use `value` for an inline expected value.",
+    wrong: "expectations:\n  - key: answer\n    kind: text\n    source: ⟦prompt⟧",
+    right: "expectations:\n  - key: answer\n    kind: text\n    source: input:prompt",
+  },
+];
