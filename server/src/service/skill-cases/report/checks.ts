@@ -39,6 +39,8 @@ export interface Check {
   question?: { text: string; meets: "YES" | "NO" };
   /** The judge's answer, when one decided (or could not decide) the question. */
   judged?: { answer: JudgeAnswer; by: string };
+  /** A check of one of the case's `assertions` (not one of the expectations the contract's evidence lists). */
+  assertion?: true;
   /** What the check establishes when met, for the formatted fields and the assertions. */
   gives?: { route: string; target: string } | { artifact: string } | { skill: string } | { nextAction: string };
 }
@@ -487,6 +489,7 @@ function assertionCheck(a: string, facts: { certain: ResponseFacts; hoped: Respo
               : `Judge \`${a}\` with --judge, or rewrite it in a form the checker evaluates (${ref})`,
             question: { text: `Is this true of the answer: ${a}?`, meets: "YES" },
           };
+  check.assertion = true;
   applyJudge(check, judge);
   return check;
 }

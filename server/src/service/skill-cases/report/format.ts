@@ -33,7 +33,7 @@ export function fieldsOf(raw: string, c: SkillCase, reading: AnswerReading): For
   const { facts, checks } = reading;
   const evidence = (dimension: Check["dimension"], none: string) =>
     checks
-      .filter((x) => x.dimension === dimension && !x.text.startsWith("assertion"))
+      .filter((x) => x.dimension === dimension && !x.assertion)
       .map((x) => `${x.outcome === "met" ? "" : x.outcome === "violated" ? "violation: " : "undecided: "}${x.text}`)
       .join("; ") || none;
   const decision =
