@@ -132,9 +132,16 @@ suite("commands", () => {
       watcher.onDidCreate(seen);
       watcher.onDidChange(seen);
     });
-    const ran = vscode.commands.executeCommand<vscode.Terminal | undefined>(Commands.runSkillTest);
-    // The input box holds the setting's command; accepting it is the user's confirmation.
-    await vscode.commands.executeCommand("workbench.action.acceptSelectedQuickOpenItem");
+    const ran = Promise.resolve(vscode.commands.executeCommand<vscode.Terminal | undefined>(Commands.runSkillTest));
+    // The input box holds the setting's command; accepting it is the user's confirmation. The second asks for an
+    // optional judge command: accepting it empty runs without a judge.
+    let settled = false;
+    void ran.finally(() => (settled = true));
+    // Each accept answers the input box then on screen; the second appears only after the first resolves.
+    for (let tries = 0; !settled && tries < 40; tries++) {
+      await vscode.commands.executeCommand("workbench.action.acceptSelectedQuickOpenItem");
+      await Promise.race([ran, new Promise((next) => setTimeout(next, 250))]);
+    }
     const terminal = await ran;
     assert.equal(terminal?.name, "Skill Test");
     await written.finally(() => watcher.dispose());
