@@ -147,7 +147,7 @@ suite("commands", () => {
     await written.finally(() => watcher.dispose());
     const report = readFileSync(reportFile.fsPath, "utf8");
     assert.match(report, /- Response Source: agent: .*fake-agent\.js"\n/);
-    assert.match(report, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selected "refund-helper", which expected\.skill\.should_not_use forbids/);
+    assert.match(report, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selects "refund-helper", which expected\.skill\.should_not_use forbids/);
     terminal?.dispose();
   });
 });
