@@ -8,7 +8,7 @@ import { confusion, confusionTable, labelledJudge, loadCorpus, scoreCorpus, skil
  */
 export function measureSkillVerdicts(root: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of ["skill-verdicts", "skill-verdicts-heldout"]) {
+  for (const name of ["skill-verdicts", "skill-verdicts-heldout", "skill-verdicts-probes"]) {
     const dir = join(root, "test", "fixtures", name);
     const entries = loadCorpus(dir);
     const models = skillModels(dir);

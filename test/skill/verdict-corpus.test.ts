@@ -5,11 +5,11 @@ import { CORPUS, confusion, confusionTable, labelledJudge, loadCorpus, scoreCorp
 
 /**
  * The labelled corpora of raw answers (test/fixtures/skill-verdicts and skill-verdicts-heldout, each written blind
- * from the Skill Testing rules by a different author): English and Chinese, all five case types. The scorer must
+ * from the Skill Testing rules by a different author, and skill-verdicts-probes, adversarial wordings): English and Chinese, all five case types. The scorer must
  * never PASS an answer the rules do not pass, with or without a judge.
  */
 
-for (const dir of [CORPUS, join(CORPUS, "..", "skill-verdicts-heldout")]) {
+for (const dir of [CORPUS, join(CORPUS, "..", "skill-verdicts-heldout"), join(CORPUS, "..", "skill-verdicts-probes")]) {
   const name = dir.split(/[\\/]/).pop()!;
   const entries = loadCorpus(dir);
   const models = skillModels(dir);

@@ -107,7 +107,16 @@ const DENIAL =
 
 /** A negation right after a place that governs it: "X is not needed", "X — no", "X 不适合", "X（不执行）". */
 const AFTER_NEGATION =
-  /^[\s"'”」)）]*(?:(?:skill\s+|here\s+)?(?:is|are|was|were|will|would|should|must|can|could|do|does|did|has|have|had|needs?|gets?|seems?)\s*(?:not\b|n't\b|never\b)|(?:—|-|:|：|\()\s*(?:not|no|never|none)\b|(?:是|会|将|要|被|并|也)?(?:不|并不|不太|没有|未|无需|禁止|不会|不要|不需要|不允许|不得|不适合|不适用|不相关))/;
+  /^[\s"'”」)）]*(?:(?:skill\s+|here\s+)?(?:(?:is|are|was|were|will|would|should|must|can|could|do|does|did|has|have|had|needs?|gets?|seems?)\s*(?:not\b|n't\b|never\b)|won't\s+(?:help|work|fit|apply|do\b|cut it|be\s+(?:needed|used|useful|helpful|relevant|right|the right|appropriate|suitable|a (?:good )?fit)))|(?:—|-|:|：|\()\s*(?:not|no|never|none)\b|(?:是|会|将|要|被|并|也)?(?:不|并不|不太|没有|未|无需|禁止|不会|不要|不需要|不允许|不得|不适合|不适用|不相关))/;
+
+/** A dash or an arrow sets what follows against what precedes ("Not X — Y", "X → Y"): a negation does not cross it. */
+const DASH = /\s[—–-]{1,2}\s|—|→|->|=>/g;
+
+function afterLastDash(s: string): string {
+  let from = 0;
+  for (const m of s.matchAll(DASH)) from = m.index + m[0].length;
+  return s.slice(from);
+}
 
 function blanked(s: string): string {
   return s.replace(NOT_NEGATIONS, (m) => " ".repeat(m.length));
@@ -116,7 +125,7 @@ function blanked(s: string): string {
 /** Is the place [start, end) governed by a negation in its clause: one before it, or a predicate right after it? */
 export function negatedAt(t: AnswerText, start: number, end: number, negator: RegExp = NEGATOR): boolean {
   const c = clauseAt(t, start);
-  const before = blanked(t.lower.slice(c.start, start));
+  const before = blanked(afterLastDash(t.lower.slice(c.start, start)));
   if (negator.test(before)) return true;
   return AFTER_NEGATION.test(blanked(t.lower.slice(end, c.end)));
 }

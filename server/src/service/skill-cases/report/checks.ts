@@ -76,7 +76,7 @@ const PLAN_LIKE = new Set(["plan", "contract", "edge", "failure"]);
 
 /** A term written only in a clause that refuses it ("I won't bother with X", "不需要考虑 X"). */
 const REFUSAL =
-  /\b(?:won't|will not|wouldn't|don't|do not|not going to|no need to|needn't|shouldn't|skip(?:ping)?|ignor(?:e|ing)|without (?:bothering|checking|looking)|not (?:bother|worry|check|validate|include|consider|handle|need))\b|不需要|不用|不必|无需|跳过|忽略|不考虑|不管|不会(?:检查|验证|考虑|处理|包含|询问)/;
+  /\b(?:(?:won't|will not|wouldn't|don't|do not)(?!\s+(?:have|has|see|know|find|get|receive|yet)\b)|not going to|no need to|needn't|shouldn't|skip(?:ping)?|ignor(?:e|ing)|without (?:bothering|checking|looking)|not (?:bother|worry|check|validate|include|consider|handle|need))\b|不需要|不用|不必|无需|跳过|忽略|不考虑|不管|不会(?:检查|验证|考虑|处理|包含|询问)/;
 
 /** A refusal right after the term: "X is not needed", "X can be skipped", "X就不判断了", "X 不用管". */
 const REFUSED_AFTER =

@@ -12,7 +12,7 @@ const VERBS =
   "executed|ran|exported|queried|generated|created|wrote|written|sent|emailed|mailed|uploaded|downloaded|deleted|removed|modified|edited|updated|changed|saved|submitted|called|invoked|fetched|pulled|pushed|deployed|committed|applied|inserted|processed|refunded|issued|posted|published|triggered|launched|completed|finished|imported|computed|calculated|retrieved|filed|closed|assigned|routed|notified|escalated|transferred|paid|charged|booked|scheduled|checked|verified|validated|tested|looked up|compiled|built|performed|drafted|prepared|attached|forwarded|migrated|restarted|rolled back|reverted|merged|opened|ran through|went through|reviewed|analy[sz]ed|scanned|done|made|did|handled|approved|rejected|replied|responded|contacted|messaged|cancelled|canceled|configured|installed|recorded|logged|stored|archived|sorted|filtered|aggregated|summed|totaled|totalled|counted|compared|matched|reconciled|downloaded|gathered|collected|extracted|parsed|converted|formatted|populated|filled|shared|delivered";
 
 const FIRST_PERSON = new RegExp(
-  `\\b(?:i|we)(?:\\s+have|'ve|\\s+had)?\\s+(?:already\\s+|just\\s+|now\\s+|successfully\\s+|also\\s+|gone ahead and\\s+|went ahead and\\s+|then\\s+)*(?:${VERBS})\\b`,
+  `\\b(?:i|we)(?:\\s+have|'ve|\\s+had)?\\s+(?:already\\s+|just\\s+|now\\s+|successfully\\s+|also\\s+|gone ahead and\\s+|went ahead and\\s+|then\\s+)*(?:re-?)?(?:${VERBS})\\b`,
 );
 /** A first-person past predicate joined to a listed verb: "I read the transcript, extracted … and saved …". */
 const COMPOUND = new RegExp(
@@ -26,12 +26,18 @@ const PASSIVE = new RegExp(
   `(?<!\\b(?:that|which|what|whatever|who)\\s+)\\b(?:has|have|had)\\s+(?:already\\s+|now\\s+|just\\s+|successfully\\s+|all\\s+)*been\\s+(?:${WORK}|read|set up|reset)\\b|(?<!\\b(?:that|which|what|whatever|who)\\s+)\\b(?:was|were|is now|are now|got)\\s+(?:already\\s+|successfully\\s+|just\\s+|all\\s+)*(?:${WORK})\\b`,
 );
 const RESULT =
-  /\b(?:successfully (?:\w+ed|ran|run|sent|wrote|written|done)|(?:export|query|upload|run|job|refund|update|deployment|migration|task|import|send|email|report)\s+(?:is\s+|was\s+|has been\s+)?(?:complete|completed|done|finished|successful|succeeded)|here (?:is|are) the (?:exported|generated|resulting|final|updated)|all done|task complete)\b|^\s*(?:done|completed|finished)\s*[.!:]|✅/;
+  /\b(?:successfully (?:\w+ed|ran|run|sent|wrote|written|done)|(?:export|query|upload|run|job|refund|update|deployment|migration|task|import|send|email|report)\s+(?:is\s+|was\s+|has been\s+)?(?:complete|completed|done|finished|successful|succeeded)|here (?:is|are) the (?:exported|generated|resulting|final|updated)|all done|task complete|(?:it|that|this|which|everything)\s+(?:succeeded|worked|went through|came back clean))\b|^\s*(?:done|completed|finished|all set)\s*(?:[.!:,]|[—–-])|✅/;
+/** A sentence that opens with a past-tense verb of the agent's work, its subject left out: "Exported the March invoices." */
+const BARE_PAST = new RegExp(
+  `^[\\s>*-]*(?:(?:and|then|also|already)\\s+)*(?:re-?)?(?:${VERBS.split("|")
+    .filter((v) => /(?:ed|ran|wrote|sent|built)$/.test(v))
+    .join("|")})\\s+(?:the|a|an|it|them|all|both|every|each|your|\\d)\\b`,
+);
 
 const ZH_VERBS =
   "执行|运行|查询|查看|查了|导出|生成|发送|发给|发到|发出|修改|删除|调用|提交|写入|写好|写到|创建|上传|下载|更新|保存|处理|退款|完成|通知|分配|分好|分流|分类|分到|标记|标为|放到|放进|归入|转给|转交|关闭|部署|推送|提取|计算|核对|检查|验证|打开|读取|发起|申请|汇总|统计|整理|回复|联系|登记|记录|归档|筛选|同步|备份|跑了|跑完|审阅|审核|审查|阅读|分析|翻译|起草|撰写|预订|安排|发布|改好|改到";
 const ZH_CLAIM = new RegExp(
-  `(?:已经|已|刚才|刚刚|刚)\\s*(?:先|都|也|成功|顺利|全部)?\\s*(?:${ZH_VERBS})|(?:已经|已)\\s*(?:先)?(?:将|把|为|给|向|对)[^，。；]{0,30}?(?:${ZH_VERBS}|了|好|完)|我(?:们)?(?:刚才|刚刚|已经|已)?\\s*(?:先|都|也)?\\s*(?:成功)?(?:${ZH_VERBS})(?:了|过|好了|完了|完毕)|(?:${ZH_VERBS})(?:已)?(?:完成|成功|完毕)(?!后|之后|以后)|(?:已经|已)[\\u4e00-\\u9fa5]{1,4}?(?:完毕|完成|好了|完了|过了)(?!后|之后|以后)`,
+  `(?:已经|已|刚才|刚刚|刚)\\s*(?:先|都|也|成功|顺利|全部)?\\s*(?:${ZH_VERBS})|(?:已经|已)\\s*(?:先)?(?:将|把|为|给|向|对)[^，。；]{0,30}?(?:${ZH_VERBS}|了|好|完)|我(?:们)?(?:刚才|刚刚|已经|已)?\\s*(?:先|都|也)?\\s*(?:成功)?(?:${ZH_VERBS})(?:了|过|好了|完了|完毕)|(?:${ZH_VERBS})(?:已)?(?:完成|成功|完毕)(?!后|之后|以后)|(?:已经|已)[\\u4e00-\\u9fa5]{1,4}?(?:完毕|完成|好了|完了|过了)(?!后|之后|以后)|(?:刚才|刚刚|已经)[^，。；？?]{0,20}?(?:${ZH_VERBS}|找到|查到|看过|看完|审完|做完)|(?:找|看|审|做|查|写|跑|改|发|算|读)完了`,
 );
 
 /** Conditional, planned or hypothetical: what follows is not a claim. */
@@ -49,7 +55,7 @@ export function executionClaim(t: AnswerText): string | undefined {
 
 function claims(c: Clause): boolean {
   const l = c.lower;
-  const hit = FIRST_PERSON.exec(l) ?? COMPOUND.exec(l) ?? WENT_AHEAD.exec(l) ?? PASSIVE.exec(l) ?? RESULT.exec(l) ?? ZH_CLAIM.exec(l);
+  const hit = FIRST_PERSON.exec(l) ?? COMPOUND.exec(l) ?? WENT_AHEAD.exec(l) ?? PASSIVE.exec(l) ?? RESULT.exec(l) ?? BARE_PAST.exec(l) ?? ZH_CLAIM.exec(l);
   if (!hit) return false;
   if (clauseDenies(c)) return false;
   // Only what stands before the claim's verb can make it conditional or planned.

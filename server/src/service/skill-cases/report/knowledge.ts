@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, join } from "node:path";
 import type { SkillHost } from "../host";
 import { frontMatterName, type SkillLocation } from "../location";
 import { buildPrompt } from "../prompts";
@@ -12,14 +12,15 @@ export interface SuiteKnowledge {
   aliases: [string, string][];
   /** Every artifact the case file expects, in any case. */
   artifacts: string[];
-  /** The text of everything a case gives the agent: its prompt, its input files, the Skill's SKILL.md. */
+  /**
+   * The text of everything a case gives the agent: its prompt (which names the input files but does not hold them: a
+   * dry-run agent reads nothing) and the Skill's SKILL.md.
+   */
   known(c: SkillCase): string;
 }
 
 /** Sibling Skill folders read at most (a folder of Skills is small; a huge one costs bounded work). */
 const MAX_SIBLINGS = 200;
-/** Characters read of one input file for the checks. */
-const MAX_INPUT = 200_000;
 
 export function suiteKnowledge(suite: SkillSuite, location: SkillLocation, host: SkillHost): SuiteKnowledge {
   const names = new Map<string, string>();
@@ -59,10 +60,7 @@ export function suiteKnowledge(suite: SkillSuite, location: SkillLocation, host:
     names: [...names.values()],
     aliases: aliases.filter(([a], i) => aliases.findIndex(([b]) => b.toLowerCase() === a.toLowerCase()) === i),
     artifacts,
-    known: (c) => {
-      const files = dir ? c.inputs.files.map((f) => (host.readFile(isAbsolute(f) ? f : join(dir, f)) ?? "").slice(0, MAX_INPUT)) : [];
-      return [buildPrompt(c), skillMd, suite.skill.description, ...files].join("\n");
-    },
+    known: (c) => [buildPrompt(c), skillMd, suite.skill.description].join("\n"),
   };
 }
 

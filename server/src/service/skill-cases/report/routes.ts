@@ -49,7 +49,7 @@ export function handsOff(t: AnswerText): boolean {
   });
 }
 
-const NEXT_LABEL = /^[ \t]*(?:[-*][ \t]+)?(?:next[ _]action|next step|下一步(?:行动)?)[ \t]*[:：][ \t]*(\S.*)$/im;
+const NEXT_LABEL = /(?:^[ \t]*(?:[-*][ \t]+)?|[.。;；!！][ \t]*)(?:next[ _]action|next step|下一步(?:行动)?)[ \t]*[:：][ \t]*(\S.*)$/im;
 
 /**
  * The next concrete action: a "Next action:" line; in a failure case the repair or handoff the answer names (else
