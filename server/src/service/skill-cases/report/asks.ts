@@ -27,6 +27,13 @@ const ASSUMES =
 const REFUSES =
   /\bblocked\b|\b(?:cannot|can't|can not|unable to|won't|will not|refuse to|not able to)\s+(?:proceed|continue|go ahead|go on|start|do (?:this|that|it))\b|无法继续|不能继续|无法进行|拒绝(?:执行|处理|继续)?|无法处理|暂停处理/;
 
+/**
+ * A negation right before the guess denies it ("I won't assume", "rather than defaulting to", "不会默认"). One further
+ * back in the clause does not: "billing period not given, defaulting to 2024-03" still guesses.
+ */
+const NEGATED_GUESS =
+  /(?:\b(?:not|never|no|won't|wouldn't|don't|doesn't|shouldn't|can't|cannot|without|rather than|instead of|avoid|refuse to)\s+(?:(?:\w+|'\w+)\s+){0,2}|(?:不|不会|不要|不能|不得|没有|绝不|避免|而不是)\s*(?:去|再|直接|擅自|自行)?\s*)$/;
+
 export function readAsks(t: AnswerText): AskReading {
   let ask: string | undefined;
   let assumption: string | undefined;
@@ -37,7 +44,7 @@ export function readAsks(t: AnswerText): AskReading {
     if (!ask && (isQuestion || (request && !negatedAt(t, c.start + request.index, c.start + request.index + request[0].length))))
       ask = quote(t, sentenceOf(t, c), 160);
     const guess = ASSUMES.exec(c.lower);
-    if (!assumption && guess && !negatedAt(t, c.start + guess.index, c.start + guess.index + guess[0].length) && !QUESTION.test(end)) assumption = quote(t, c);
+    if (!assumption && guess && !NEGATED_GUESS.test(c.lower.slice(0, guess.index)) && !QUESTION.test(end)) assumption = quote(t, c);
   }
   return { ask, assumption, refuses: REFUSES.test(t.lower) };
 }

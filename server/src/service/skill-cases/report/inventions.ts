@@ -22,7 +22,7 @@ const PRODUCE_BEFORE =
 const PRODUCE_AFTER =
   /^["'”」)）]?\s*(?:(?:will|would|is|gets|should)\s+be\s+(?:written|generated|created|produced|saved|drafted|updated)|[(（]?(?:输出|生成|产出))/;
 const FIGURE =
-  /(?<![\w.])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|rmb|元|美元|块)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d{3,}|\d{2,}\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)|\d+(?:\.\d+)?\s?(?:%|％|percent\b)|\d+\s?(?:天|周|个月|小时|分钟|days?\b|weeks?\b|months?\b|hours?\b)|[a-z]{2,}[-_#]\d{2,}[\w-]*|#\d{3,})(?![\w])(?!\.[a-z])/gi;
+  /(?<![\w.])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|rmb|元|美元|块)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d{3,}|\d{2,}\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)|\d+(?:\.\d+)?\s?(?:%|％|percent\b)|\d+[\s-]?(?:天|周|个月|小时|分钟|秒|days?\b|weeks?\b|months?\b|hours?\b|minutes?\b|seconds?\b)|[a-z]{2,}[-_#]\d{2,}[\w-]*|#\d{3,})(?![\w])(?!\.[a-z])/gi;
 const YEAR = /^(?:19|20)\d\d$/;
 /** A date no input gives: "3 June", "June 3rd", "6月3日". */
 const DAY =
