@@ -3,7 +3,7 @@ import { meantToBlock } from "../rules/suite-rules";
 import type { SkillCase } from "../suite";
 import { clauseAt, findTerm, MAX_ANALYZED, negatedAt, readAnswer, type AnswerText } from "./answer-text";
 import { readAsks } from "./asks";
-import { executionClaim, implementationInsteadOfPlan } from "./claims";
+import { executionClaim, filledOutput, implementationInsteadOfPlan } from "./claims";
 import { riskyWorkaround, suspectedInventions } from "./inventions";
 import type { JudgeAnswer, JudgeLookup } from "./judge";
 import { handsOff, nextAction, saysRouteTo, writtenRoutes } from "./routes";
@@ -123,6 +123,18 @@ export function readCase(c: SkillCase, raw: string, ctx: CaseContext): AnswerRea
         text: `ignores the plan-only format: ${impl}`,
         action: `Keep the Skill's dry-run answer to a plan for ${ref}: no code, data or output`,
       });
+    else {
+      const filled = filledOutput(raw);
+      if (filled)
+        checks.push({
+          dimension: "workflow",
+          automatic: true,
+          outcome: "undecided",
+          text: `writes out output values (${filled}) instead of describing the output`,
+          action: `Keep the Skill's dry-run answer to a plan for ${ref}: describe the output, do not produce it`,
+          question: { text: "Does the answer produce the output's real content instead of describing how it would be produced?", meets: "NO" },
+        });
+    }
   }
 
   // Output contract: the artifacts.

@@ -35,7 +35,7 @@ const BARE_PAST = new RegExp(
 );
 
 const ZH_VERBS =
-  "执行|运行|查询|查看|查了|导出|生成|发送|发给|发到|发出|修改|删除|调用|提交|写入|写好|写到|创建|上传|下载|更新|保存|处理|退款|完成|通知|分配|分好|分流|分类|分到|标记|标为|放到|放进|归入|转给|转交|关闭|部署|推送|提取|计算|核对|检查|验证|打开|读取|发起|申请|汇总|统计|整理|回复|联系|登记|记录|归档|筛选|同步|备份|跑了|跑完|审阅|审核|审查|阅读|分析|翻译|起草|撰写|预订|安排|发布|改好|改到";
+  "落盘|入库|生效|搞定|办好|弄好|做好|就绪|备好|出炉|交付|派发|分派|转派|刷新|重试|重启|重跑|续期|修好|修复|替换|更换|切换|获取|拿到|登录|授权|执行|运行|查询|查看|查了|导出|生成|发送|发给|发到|发出|修改|删除|调用|提交|写入|写好|写到|创建|上传|下载|更新|保存|处理|退款|完成|通知|分配|分好|分流|分类|分到|标记|标为|放到|放进|归入|转给|转交|关闭|部署|推送|提取|计算|核对|检查|验证|打开|读取|发起|申请|汇总|统计|整理|回复|联系|登记|记录|归档|筛选|同步|备份|跑了|跑完|审阅|审核|审查|阅读|分析|翻译|起草|撰写|预订|安排|发布|改好|改到";
 const ZH_CLAIM = new RegExp(
   `(?:已经|已|刚才|刚刚|刚)\\s*(?:先|都|也|成功|顺利|全部)?\\s*(?:${ZH_VERBS})|(?:已经|已)\\s*(?:先)?(?:将|把|为|给|向|对)[^，。；]{0,30}?(?:${ZH_VERBS}|了|好|完)|我(?:们)?(?:刚才|刚刚|已经|已)?\\s*(?:先|都|也)?\\s*(?:成功)?(?:${ZH_VERBS})(?:了|过|好了|完了|完毕)|(?:${ZH_VERBS})(?:已)?(?:完成|成功|完毕)(?!后|之后|以后)|(?:已经|已)[\\u4e00-\\u9fa5]{1,4}?(?:完毕|完成|好了|完了|过了)(?!后|之后|以后)|(?:刚才|刚刚|已经)[^，。；？?]{0,20}?(?:${ZH_VERBS}|找到|查到|看过|看完|审完|做完)|(?:找|看|审|做|查|写|跑|改|发|算|读)完了`,
 );
@@ -65,6 +65,18 @@ function claims(c: Clause): boolean {
 /** Lines of code or data in an answer that was asked for a plan. */
 const CODE_LINE =
   /^\s*(?:select\b.*\bfrom\b|update\s+\w+\s+set\b|insert\s+into\b|delete\s+from\b|create\s+table\b|def\s+\w+\(|function\s+\w+\(|const\s+\w+\s*=|let\s+\w+\s*=|import\s+[\w{]|from\s+\w+\s+import\b|\$\s+\S|[\w.]+\(.*\)\s*;?\s*$|\w+\s*=\s*\S)/i;
+
+/** `"key": "value"` pairs with a concrete value (not a placeholder such as "<id>", "...", "string"). */
+const FILLED_PAIR = /"[\w.-]+"\s*:\s*(?:"(?!\s*(?:<[^"]*>|\.{3}|…|string|str|number|int|integer|bool(?:ean)?|null|)\s*")[^"\n]*"|-?\d+(?:\.\d+)?\b)/g;
+
+/**
+ * The output written out instead of described: a JSON object with three or more concrete values. Whether that is the
+ * artifact itself or an example of its shape takes a reader: a suspicion, not a verdict.
+ */
+export function filledOutput(raw: string): string | undefined {
+  const pairs = raw.slice(0, MAX_ANALYZED).match(FILLED_PAIR) ?? [];
+  return pairs.length >= 3 ? pairs.slice(0, 3).join(", ") : undefined;
+}
 
 /**
  * Implementation instead of a plan: a fenced block of three or more lines of code, three or more lines of CSV data,

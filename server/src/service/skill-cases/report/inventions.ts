@@ -24,6 +24,25 @@ const PRODUCE_AFTER =
 const FIGURE =
   /(?<![\w.])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|rmb|元|美元|块)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d{3,}|\d{2,}\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)|\d+(?:\.\d+)?\s?(?:%|％|percent\b)|\d+[\s-]?(?:天|周|个月|小时|分钟|秒|days?\b|weeks?\b|months?\b|hours?\b|minutes?\b|seconds?\b)|[a-z]{2,}[-_#]\d{2,}[\w-]*|#\d{3,})(?![\w])(?!\.[a-z])/gi;
 const YEAR = /^(?:19|20)\d\d$/;
+/** A number with a unit of share or time, in either language: "30%", "4 小时", "30-minute", "60 days". */
+const UNITS = "%|％|percent|天|日|周|个月|小时|分钟|秒|days?|weeks?|months?|hours?|minutes?|mins?|seconds?|secs?";
+const WITH_UNIT = new RegExp(`(\\d+(?:\\.\\d+)?)[\\s-]?(${UNITS})(?![a-z])`, "gi");
+const WITH_UNIT_WHOLE = new RegExp(`^(\\d+(?:\\.\\d+)?)[\\s-]?(${UNITS})$`, "i");
+const UNIT_NAMES: [RegExp, string][] = [
+  [/^(?:%|％|percent)$/, "%"],
+  [/^(?:天|日|days?)$/, "d"],
+  [/^(?:周|weeks?)$/, "w"],
+  [/^(?:个月|months?)$/, "mo"],
+  [/^(?:小时|hours?)$/, "h"],
+  [/^(?:分钟|minutes?|mins?)$/, "min"],
+  [/^(?:秒|seconds?|secs?)$/, "s"],
+];
+
+/** "30 分钟" and "30-minute" alike: the number and the unit's one name. */
+function canonical(m: RegExpExecArray | RegExpMatchArray): string {
+  const unit = m[2].toLowerCase();
+  return `${m[1]}${UNIT_NAMES.find(([re]) => re.test(unit))?.[1] ?? unit}`;
+}
 /** A date no input gives: "3 June", "June 3rd", "6月3日". */
 const DAY =
   /(?<![\w])(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:january|february|march|april|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?)(?![\w])|\d{1,2}月\d{1,2}[日号]/gi;
@@ -34,6 +53,8 @@ const DAY =
  */
 export function suspectedInventions(t: AnswerText, known: string, artifacts: readonly string[]): Suspect[] {
   const given = lowerSameLength(known);
+  let givenWithUnits: Set<string> | undefined;
+  const withUnits = () => (givenWithUnits ??= new Set([...given.matchAll(WITH_UNIT)].map(canonical)));
   const out: Suspect[] = [];
   const seen = new Set<string>();
   const add = (s: Suspect) => {
@@ -64,7 +85,10 @@ export function suspectedInventions(t: AnswerText, known: string, artifacts: rea
       .replace(/\s?(?:张|个|条|笔|份|封|行|位|次|单|tickets?|invoices?|rows?|records?|items?|customers?|orders?|files?|entries)$/i, "")
       .replace(/[^\d.]/g, "")
       .replace(/^\.+|\.+$/g, "");
-    if (!digits || YEAR.test(digits) || given.includes(figure.toLowerCase()) || given.includes(digits) || given.includes(digits.replace(/\.0+$/, ""))) continue;
+    if (!digits || YEAR.test(digits) || given.includes(figure.toLowerCase())) continue;
+    // A figure with a unit (30%, 4 小时, 38-second) is given only as written; a bare number, wherever its digits are.
+    const unit = WITH_UNIT_WHOLE.exec(figure);
+    if (unit ? withUnits().has(canonical(unit)) : given.includes(digits) || given.includes(digits.replace(/\.0+$/, ""))) continue;
     add({ kind: "figure", text: figure });
     if (out.length >= MAX_SUSPECTS) return out;
   }
