@@ -31,7 +31,14 @@ export function looksLikePack(text: string): boolean {
     otherRoot ||= line.otherRoot;
     start = next;
   }
-  return otherRoot && rootSections(text) >= 2;
+  // Parsed only when two section names occur at all: a large JSON or flow-style file of other data is not parsed to find out.
+  return otherRoot && mentionedSections(text) >= 2 && rootSections(text) >= 2;
+}
+
+function mentionedSections(text: string): number {
+  let n = 0;
+  for (const name of PACK_SECTIONS) if (text.includes(name)) n++;
+  return n;
 }
 
 function nextLineStart(text: string, from: number): number {
