@@ -9,7 +9,8 @@ export type KindSettings = Pick<PacklintSettings, "packGlobs" | "skillCaseGlobs"
  * Which files are challenge packs and which are Skill Testing case files: one rule for the CLI and the editor.
  * By name first: the case-file globs, then the pack globs, then a project config's `packs` globs (given as
  * `projectPack`, which takes a file path). Else, for YAML, by content: two of the top-level keys `pack:`, `version:`,
- * `challenges:` and `input_sets:` make a pack, a top-level `skill:` with `cases:` a case file (unless sniffing is off).
+ * `challenges:` and `input_sets:` make a pack (however the root mapping is written: `looksLikePack`), a top-level `skill:`
+ * with `cases:` a case file (unless sniffing is off).
  */
 export class FileKinds {
   private readonly packs: (path: string) => boolean;

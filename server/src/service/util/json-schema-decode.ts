@@ -10,8 +10,8 @@ import { goQuote } from "./go-quote";
  * integers, schemas, lists and maps of schemas…), while unknown keywords and unknown type names
  * (`type: strng`) pass. A boolean or null is a schema. Keywords match as encoding/json matches struct
  * fields: case-insensitively (`Minimum:` sets minimum). The structure is described as a JSON Schema of its
- * own and checked with ajv; the library's error texts are not catalogued, so ours follow Go's wording and
- * name the offending keyword.
+ * own and checked with ajv. The library's error texts are not catalogued: ours are what Go 1.25's encoding/json
+ * (the reference's toolchain, backend/go.mod) says for the library's types (see `goTypeError` below).
  */
 
 export type Shape = "string" | "number" | "bool" | "int" | "list" | "strings" | "schema" | "schemas" | "schemaMap" | "boolMap" | "stringsMap" | "any" | "type";
@@ -175,52 +175,100 @@ export interface SchemaDecodeError {
   mismatch?: { expected: string; kind: JsonKind };
 }
 
-/** Every value json.Unmarshal would reject, in the order it meets them (keys sorted, as the re-encoded JSON has them). */
+/**
+ * Every value json.Unmarshal would reject (keys sorted, as the re-encoded JSON has them), the one the reference
+ * reports among them (`jsonSchemaDecodeError`).
+ */
 export function jsonSchemaDecodeErrors(value: unknown): SchemaDecodeError[] {
   const v = validator();
   if (v(value)) return [];
   const byPath = new Map<string, SchemaDecodeError>();
-  for (const e of v.errors ?? []) {
-    const found = explain(value, e);
+  const add = (found: SchemaDecodeError | undefined) => {
     if (found && !byPath.has(JSON.stringify(found.path))) byPath.set(JSON.stringify(found.path), found);
-  }
+  };
+  for (const e of v.errors ?? []) add(explain(value, ajvPath(value, e)));
+  const first = referencePath(value, []);
+  if (first) add(explain(value, first));
   return [...byPath.values()].sort((a, b) => comparePaths(a.path, b.path));
 }
 
-/** The first decode error, the one the reference reports, or undefined when the value decodes. */
+/** The decode error the reference reports, or undefined when the value decodes. */
 export function jsonSchemaDecodeError(value: unknown): SchemaDecodeError | undefined {
-  return jsonSchemaDecodeErrors(value)[0];
+  const first = referencePath(value, []);
+  return first && explain(value, first);
 }
 
 type Walk = Shape | "stringElement";
 
-function explain(root: unknown, e: ErrorObject): SchemaDecodeError | undefined {
+function ajvPath(root: unknown, e: ErrorObject): (string | number)[] | undefined {
   if (e.keyword === "$ref") return undefined;
-  const segments =
-    e.instancePath === ""
-      ? []
-      : e.instancePath
-          .slice(1)
-          .split("/")
-          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (e.instancePath === "") return [];
   const path: (string | number)[] = [];
   let data = root;
-  // Walks the shapes down the path: only known keywords have a shape, so every error lies under one.
-  let shape: Walk = "schema";
-  let parent: Walk = "schema";
-  let field: string[] = [];
-  for (const seg of segments) {
+  for (const s of e.instancePath.slice(1).split("/")) {
+    const seg = s.replace(/~1/g, "/").replace(/~0/g, "~");
     const key: string | number = Array.isArray(data) ? Number(seg) : seg;
     path.push(key);
     data = (data as Record<string | number, unknown>)[key];
+  }
+  return path;
+}
+
+/**
+ * The error at `path`, worded as Go 1.25 words it. The schema type's UnmarshalJSON decodes into an anonymous struct
+ * that embeds `*schemaWithoutMethods`, so a keyword's field path starts with that embedded struct's name (Go ≥ 1.24,
+ * golang/go#68941), and an error from a nested schema keeps its own path after the outer one (Go ≥ 1.24,
+ * golang/go#61337): `.schemaWithoutMethods.properties.schemaWithoutMethods.title`. Map keys and list indexes are not
+ * on the path; the struct is anonymous, so the path starts with a dot.
+ */
+function explain(root: unknown, path: (string | number)[] | undefined): SchemaDecodeError | undefined {
+  if (!path) return undefined;
+  let data = root;
+  let shape: Walk = "schema";
+  let parent: Walk = "schema";
+  // The Go field path of an error at this depth: `outer` of the schema being decoded, `field` within it.
+  let outer: string[] = [];
+  let field: string[] = [];
+  for (const seg of path) {
+    data = (data as Record<string | number, unknown>)[seg];
     parent = shape;
-    if (shape === "schema") field = [keywordOf(seg) ?? seg];
-    else if (shape === "stringsMap" || shape === "boolMap") field.push(seg);
-    shape = next(shape, seg);
+    if (shape === "schema") {
+      const kw = keywordOf(String(seg)) ?? String(seg);
+      field = [...outer, ...(DIRECT_FIELDS.has(kw) ? [] : [EMBEDDED, kw])];
+    }
+    shape = next(shape, String(seg));
+    if (shape === "schema") outer = field;
   }
   const expected = expectedWords(shape);
-  return { path, message: messageFor(shape, parent, field, data), ...(expected && { mismatch: { expected, kind: jsonKind(data) } }) };
+  const kind = jsonKind(data);
+  return { path, message: messageFor(shape, parent, field, outer, data), ...(expected && { mismatch: { expected, kind } }) };
 }
+
+/** The embedded struct whose fields are the schema's keywords (jsonschema-go's `type schemaWithoutMethods Schema`). */
+const EMBEDDED = "schemaWithoutMethods";
+
+/** The fields of the anonymous struct itself (not of the embedded one): `type` and `const` are raw, the rest the library's integers. */
+const DIRECT_FIELDS: ReadonlySet<string> = new Set([
+  "type",
+  "const",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+]);
+
+/** The Go type of the struct a schema is decoded into, as reflect prints it. */
+export const ANONYMOUS_SCHEMA =
+  'struct { Type json.RawMessage "json:\\"type,omitempty\\""; Const json.RawMessage "json:\\"const,omitempty\\""; ' +
+  'MinLength *jsonschema.integer "json:\\"minLength,omitempty\\""; MaxLength *jsonschema.integer "json:\\"maxLength,omitempty\\""; ' +
+  'MinItems *jsonschema.integer "json:\\"minItems,omitempty\\""; MaxItems *jsonschema.integer "json:\\"maxItems,omitempty\\""; ' +
+  'MinProperties *jsonschema.integer "json:\\"minProperties,omitempty\\""; MaxProperties *jsonschema.integer "json:\\"maxProperties,omitempty\\""; ' +
+  'MinContains *jsonschema.integer "json:\\"minContains,omitempty\\""; MaxContains *jsonschema.integer "json:\\"maxContains,omitempty\\""; ' +
+  "*jsonschema.schemaWithoutMethods }";
 
 function next(shape: Walk, seg: string): Walk {
   switch (shape) {
@@ -246,23 +294,139 @@ function expectedWords(shape: Walk): string | undefined {
   return goTypeWords(GO_TYPE[shape]);
 }
 
-function messageFor(shape: Walk, parent: Walk, field: string[], data: unknown): string {
+/** Go's UnmarshalTypeError text: `field` is its Field (joined with dots), empty for a value decoded on its own. */
+function goTypeError(kind: string, field: string[], goType: string): string {
+  return field.length > 0
+    ? `json: cannot unmarshal ${kind} into Go struct field .${field.join(".")} of type ${goType}`
+    : `json: cannot unmarshal ${kind} into Go value of type ${goType}`;
+}
+
+function messageFor(shape: Walk, parent: Walk, field: string[], outer: string[], data: unknown): string {
   const kind = jsonKind(data);
   switch (shape) {
     case "int":
-      if (typeof data === "number") return Number.isInteger(data) ? "integer is out of range" : "not an integer value";
-      return JSON.stringify(data).includes(".") ? "not a number" : "cannot be unmarshaled into an int";
+      return integerError(data) ?? "";
     case "type":
       return `invalid value for "type": ${goQuote(JSON.stringify(data))}`;
     case "schema":
-      return `json: cannot unmarshal ${kind} into Go value of type jsonschema.Schema`;
+      return goTypeError(kind, outer, ANONYMOUS_SCHEMA);
     case "stringElement":
-      return parent === "type"
-        ? `json: cannot unmarshal ${kind} into Go value of type string`
-        : `json: cannot unmarshal ${kind} into Go struct field Schema.${field.join(".")} of type string`;
+      // `type: [...]` is decoded on its own once the struct is: its error has no field of its own.
+      return goTypeError(kind, parent === "type" ? outer : field, "string");
     default:
-      return `json: cannot unmarshal ${kind} into Go struct field Schema.${field.join(".")} of type ${GO_TYPE[shape]}`;
+      return goTypeError(kind, field, GO_TYPE[shape]);
   }
+}
+
+/** The library's integer (its UnmarshalJSON, on the value as Go's encoder writes it), or undefined when it decodes. */
+function integerError(v: unknown): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === "number") {
+    const a = Math.abs(v);
+    // Go writes a float64 with an exponent below 1e-6 and from 1e21 (no '.'), and int64 stops at 2^63.
+    if ((a !== 0 && a < 1e-6) || a >= 2 ** 63) return "cannot be unmarshaled into an int";
+    if (!Number.isInteger(v)) return "not an integer value";
+    return v < -(2 ** 31) || v > 2 ** 31 - 1 ? "integer is out of range" : undefined;
+  }
+  return JSON.stringify(v).includes(".") ? "not a number" : "cannot be unmarshaled into an int";
+}
+
+/**
+ * The path of the error json.Unmarshal returns for a schema, as Go meets them: keys in sorted order. A type error of a
+ * keyword is kept while decoding goes on, but the first error of an integer keyword or of a nested schema (each
+ * decoded by its own UnmarshalJSON) ends the decode and is returned instead; `type` is checked only once the rest
+ * decoded.
+ */
+function referencePath(v: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (v === null || v === undefined || typeof v === "boolean") return undefined;
+  if (!isObject(v)) return path;
+  let kept: (string | number)[] | undefined;
+  let typeKey: string | undefined;
+  const keep = (p: (string | number)[] | undefined) => {
+    kept ??= p;
+  };
+  for (const k of Object.keys(v).sort(goKeyOrder)) {
+    const kw = keywordOf(k);
+    if (kw === undefined) continue;
+    const value = v[k];
+    const at = [...path, k];
+    const shape = KEYWORDS[kw];
+    if (shape === "type") typeKey = k;
+    if (value === null || shape === "type" || shape === "any") continue;
+    switch (shape) {
+      case "int":
+        if (integerError(value) !== undefined) return at;
+        break;
+      case "schema": {
+        const inner = referencePath(value, at);
+        if (inner) return inner;
+        break;
+      }
+      case "schemaMap":
+      case "schemas": {
+        if (shape === "schemaMap" ? !isObject(value) : !Array.isArray(value)) {
+          keep(at);
+          break;
+        }
+        for (const [key, item] of entries(value)) {
+          const inner = referencePath(item, [...at, key]);
+          if (inner) return inner;
+        }
+        break;
+      }
+      default:
+        keep(firstMismatch(shape, value, at));
+    }
+  }
+  if (kept) return kept;
+  if (typeKey === undefined) return undefined;
+  const type = v[typeKey];
+  if (typeof type === "string") return undefined;
+  if (!Array.isArray(type)) return [...path, typeKey];
+  const bad = type.findIndex((t) => t !== null && typeof t !== "string");
+  return bad < 0 ? undefined : [...path, typeKey, bad];
+}
+
+/** The first value below a keyword of a plain shape (not a schema, not an integer) that does not decode. */
+function firstMismatch(shape: Walk, value: unknown, at: (string | number)[]): (string | number)[] | undefined {
+  if (value === null) return undefined;
+  switch (shape) {
+    case "string":
+    case "stringElement":
+      return typeof value === "string" ? undefined : at;
+    case "number":
+      return typeof value === "number" ? undefined : at;
+    case "bool":
+      return typeof value === "boolean" ? undefined : at;
+    case "list":
+      return Array.isArray(value) ? undefined : at;
+    case "strings":
+    case "boolMap":
+    case "stringsMap": {
+      if (shape === "strings" ? !Array.isArray(value) : !isObject(value)) return at;
+      const inner: Walk = shape === "strings" ? "stringElement" : shape === "boolMap" ? "bool" : "strings";
+      for (const [key, item] of entries(value)) {
+        const bad = firstMismatch(inner, item, [...at, key]);
+        if (bad) return bad;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return jsonKind(v) === "object";
+}
+
+/** A list's items with their indexes, or a mapping's entries in Go's order (sorted keys). */
+function entries(v: unknown): [string | number, unknown][] {
+  if (Array.isArray(v)) return v.map((item, i) => [i, item]);
+  const obj = v as Record<string, unknown>;
+  return Object.keys(obj)
+    .sort(goKeyOrder)
+    .map((k) => [k, obj[k]]);
 }
 
 function comparePaths(a: (string | number)[], b: (string | number)[]): number {

@@ -4,6 +4,7 @@ import { marked, yaml } from "../../../helpers/fixture";
 import { diagnose, expectDiagnostics, expectNo, expectValid } from "../../../helpers/expect";
 import { judgesSpec, scorecardSpec } from "../../../helpers/eval-spec";
 import { indent } from "../../../helpers/packs";
+import { ANONYMOUS_SCHEMA } from "../../../../server/src/service/util/json-schema-decode";
 
 const J = "version.evaluation_spec.llm_judges[0]";
 
@@ -58,12 +59,15 @@ test("judge-output-schema-invalid: the schema must decode as jsonschema-go decod
   const want = (message: string) => ({ code: "judge-output-schema-invalid", field: `${J}.output_schema`, message: `must be valid JSON Schema: ${message}` });
   expectDiagnostics(
     judge("\n    properties:\n      score:\n        minimum: ⟦high⟧"),
-    want("json: cannot unmarshal string into Go struct field Schema.minimum of type float64"),
+    want("json: cannot unmarshal string into Go struct field .schemaWithoutMethods.properties.schemaWithoutMethods.minimum of type float64"),
   );
   expectDiagnostics(judge("\n    type: ⟦5⟧"), want('invalid value for "type": "5"'));
-  expectDiagnostics(judge("\n    required: [score, ⟦7⟧]"), want("json: cannot unmarshal number into Go struct field Schema.required of type string"));
+  expectDiagnostics(
+    judge("\n    required: [score, ⟦7⟧]"),
+    want("json: cannot unmarshal number into Go struct field .schemaWithoutMethods.required of type string"),
+  );
   expectDiagnostics(judge("\n    minLength: ⟦1.5⟧"), want("not an integer value"));
-  expectDiagnostics(judge(" ⟦score⟧"), want("json: cannot unmarshal string into Go value of type jsonschema.Schema"));
+  expectDiagnostics(judge(" ⟦score⟧"), want(`json: cannot unmarshal string into Go value of type ${ANONYMOUS_SCHEMA}`));
   // Keywords match case-insensitively, $schema too.
   expectDiagnostics(judge("\n    Type: ⟦5⟧"), want('invalid value for "type": "5"'));
   expectDiagnostics(
