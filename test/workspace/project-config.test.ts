@@ -57,7 +57,7 @@ test("project configs (server): from the file's folder up, never above the works
 test("project configs (server): a nested config keeps the levels of the configs above it unless it says root; extends", () => {
   const ws = tempTree({
     ".packlintrc.json": '{ "rules": { "unknown-key": "off", "asset-file-missing": "warning" }, "ignore": ["fixtures/**"] }',
-    "team/.packlintrc.json": '{ "$schema": "./node_modules/@agentclash/packlint/packlintrc.schema.json", "rules": { "unknown-key": "error" } }',
+    "team/.packlintrc.json": '{ "$schema": "./node_modules/agentclash-packlint/packlintrc.schema.json", "rules": { "unknown-key": "error" } }',
     "alone/.packlintrc.json": '{ "root": true, "rules": { "unknown-key": "hint" } }',
     "shared/base.json": '{ "rules": { "version-number-positive": "warning", "unknown-key": "information" } }',
     "ext/.packlintrc.json": '{ "root": true, "extends": "../shared/base.json", "rules": { "unknown-key": "hint" } }',

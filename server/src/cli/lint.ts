@@ -11,6 +11,7 @@ import { countRun, formatText, printableLine, summaryLine } from "./format-text"
 import { listFiles } from "./list-files";
 import { validateAll } from "./pool";
 import { Progress } from "./progress";
+import { showConfig } from "./show-config";
 import { isValid, type CheckedRun, type FileReport } from "./report";
 import { EXIT, type RunEnv, type Write } from "./run-env";
 import type { FileJob } from "./validate-file";
@@ -19,6 +20,10 @@ import { Project } from "../workspace/project";
 
 /** `packlint [options] FILE|DIR...`: checks, prints, and (--watch) checks again on every change. */
 export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv, version: string): Promise<number> {
+  if (cmd.showConfig !== undefined) {
+    out(showConfig(new Project({ roots: assetRoots([], env.cwd), mode: "strict", configPath: cmd.configPath }), resolve(env.cwd, cmd.showConfig), cmd.rules));
+    return EXIT.ok;
+  }
   const stdin = cmd.paths.includes(STDIN) && !cmd.listFiles ? await env.readStdin() : undefined;
   if (cmd.listFiles) {
     const { expansion } = expand(cmd, env);
