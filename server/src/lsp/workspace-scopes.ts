@@ -67,6 +67,11 @@ export class WorkspaceScopes {
     this.kinds.clear();
   }
 
+  /** Whether a file's change changes configs (a config's name, or a file an `extends` names). */
+  isConfigFile(path: string): boolean {
+    return this.project.isConfigFile(path);
+  }
+
   /** A config file changed: read configs again. */
   configChanged(): void {
     this.project.configChanged();

@@ -123,8 +123,15 @@ export class ProjectConfigs {
   private readonly byDir = new Map<string, AppliedConfigs | undefined>();
   private readonly byPath = new Map<string, FoundConfig[]>();
   private readonly reported = new Set<string>();
+  /** Files named by an `extends` (present or not): a change to one changes the configs. */
+  private readonly extended = new Set<string>();
 
   constructor(private readonly options: ConfigSearchOptions) {}
+
+  /** Whether a file is one an `extends` of a config read so far names (its change, or its creation, changes configs). */
+  isExtended(path: string): boolean {
+    return this.extended.has(resolve(path));
+  }
 
   /** The configs of a file (absolute path) found from its folder up to `ceiling` (undefined: the file system's root). */
   forFile(path: string, ceiling?: string): AppliedConfigs | undefined {
@@ -143,6 +150,7 @@ export class ProjectConfigs {
     this.byDir.clear();
     this.byPath.clear();
     this.reported.clear();
+    this.extended.clear();
   }
 
   private forDir(dir: string, ceiling: string | undefined): AppliedConfigs | undefined {
@@ -167,6 +175,7 @@ export class ProjectConfigs {
     const target = config.config.extends;
     if (target !== undefined) {
       const path = resolve(config.dir, target);
+      this.extended.add(path);
       if (visiting.includes(path) || path === config.path) config.problems.push(`extends: ${target} leads back to this config (a circle); it is not followed`);
       else if (visiting.length >= MAX_EXTENDS) config.problems.push(`extends: more than ${MAX_EXTENDS} configs extend each other; ${target} is not followed`);
       else {

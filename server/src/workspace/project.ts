@@ -1,5 +1,5 @@
 import { lstatSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { URI } from "vscode-uri";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
 import { type DecodedFile, type DocumentKind, MAX_CHECKED_LENGTH } from "../service";
@@ -8,7 +8,7 @@ import { YAML_FILE } from "./discovery";
 import { decodeFile } from "./file-check";
 import { FileKinds, type KindSettings } from "./file-kinds";
 import { within } from "./paths";
-import { appliedGlobs, configProblems, type AppliedConfigs, type ConfigRead, type FoundConfig, ProjectConfigs } from "./project-config";
+import { appliedGlobs, CONFIG_FILE_NAMES, configProblems, type AppliedConfigs, type ConfigRead, type FoundConfig, ProjectConfigs } from "./project-config";
 import { NotReadable, readRegularFileWithId } from "./regular-files";
 
 /** A config larger than this is not a config: it is refused rather than read. */
@@ -64,7 +64,7 @@ export class Project {
     this.files = new ConfinedFiles(options.roots);
     const strict = options.mode === "strict";
     this.configs = new ProjectConfigs({
-      read: (path) => (strict ? this.readConfigStrictly(path) : this.files.readFile(path, MAX_CONFIG_BYTES)),
+      read: (path) => (strict ? this.readConfigStrictly(path) : this.readConfigInside(path)),
       onRead: options.onConfigRead,
       onProblem: (config) => {
         if (strict) throw new ConfigError(strictMessage(config));
@@ -77,6 +77,11 @@ export class Project {
   /** Forgets the configs read (a config file changed). */
   configChanged(): void {
     this.configs.invalidate();
+  }
+
+  /** Whether a change to this file changes configs: a config's name, or a file an `extends` names. */
+  isConfigFile(path: string): boolean {
+    return CONFIG_FILE_NAMES.includes(basename(path)) || this.configs.isExtended(path);
   }
 
   /** The configs that apply to a file, furthest first (none for a file outside the roots of a lenient project). */
@@ -174,6 +179,13 @@ export class Project {
     } catch {
       return undefined;
     }
+  }
+
+  /** A config inside the roots (the server's); one outside them, or a link leading out, is refused unread. */
+  private readConfigInside(path: string): ConfigRead {
+    if (this.files.resolveInside(path).state === "outside")
+      return { refused: `config ${path} lies outside the workspace folders (or is a link leading out); it is not read` };
+    return this.files.readFile(path, MAX_CONFIG_BYTES);
   }
 
   /**
