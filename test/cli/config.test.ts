@@ -260,3 +260,22 @@ test("--show-config FILE prints the config files that apply, in order, and the l
   assert.match(none.out, /^No config file applies to \/p\.pack\.yaml\.\nRule levels: every rule at its default level\.\n$/);
   assert.equal((await cli(["--show-config", join(dir, "p.pack.yaml"), dir])).code, 2, "no other paths");
 });
+
+test("config: top-level keys are checked as own keys: __proto__, constructor and toString are unknown keys alike", async () => {
+  for (const key of ["__proto__", "constructor", "toString"]) {
+    const text = `{ "${key}": { "rules": { "unknown-key": "off" } } }`;
+    const dir = packTree({ ".packlintrc.json": text, "p.pack.yaml": WARNED });
+    const r = await cli([join(dir, "p.pack.yaml")]);
+    assert.equal(r.code, 2, text);
+    assert.match(r.err, new RegExp(`${key}: unknown key \\(known: \\$schema, rules, packs, ignore, root, extends\\)`), text);
+    const check = checkConfig(JSON.parse(text));
+    assert.deepEqual(check.config, {}, "nothing of it is read");
+  }
+  // A package.json whose "packlint" key sits only on a prototype has no config.
+  const pkg = packTree({ "package.json": '{ "__proto__": { "packlint": { "rules": { "unknown-key": "off" } } } }', "p.pack.yaml": WARNED });
+  const r = await json([join(pkg, "p.pack.yaml")]);
+  assert.deepEqual(
+    r.files[0].diagnostics.map((d) => d.code),
+    ["unknown-key"],
+  );
+});
