@@ -9,7 +9,7 @@ import { isSkippedDir } from "../workspace/discovery";
 import { decodeFile, type FileScope } from "../workspace/file-check";
 import { within, workspacePath } from "../workspace/paths";
 import { Project } from "../workspace/project";
-import { appliedGlobs, type AppliedConfigs, type FoundConfig } from "../workspace/project-config";
+import { type AppliedConfigs, type FoundConfig } from "../workspace/project-config";
 import { DocumentKinds } from "./document-kinds";
 
 export interface Folder {
@@ -127,7 +127,7 @@ export class WorkspaceScopes {
     const key = this.folderOf(uri)?.uri ?? "";
     let kinds = this.kinds.get(key);
     if (!kinds) {
-      kinds = new DocumentKinds(this.settingsFor(uri), (path) => appliedGlobs(this.project.configsFor(path)).pack(path));
+      kinds = new DocumentKinds(this.project.kindsWith(this.settingsFor(uri)));
       this.kinds.set(key, kinds);
     }
     return kinds;

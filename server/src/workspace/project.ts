@@ -105,7 +105,11 @@ export class Project {
 
   /** The kinds of a file's folder: its settings' globs, its configs' `packs` globs, content. */
   kindsFor(path: string): FileKinds {
-    const settings = this.options.settings?.(path) ?? DEFAULT_SETTINGS;
+    return this.kindsWith(this.options.settings?.(path) ?? DEFAULT_SETTINGS);
+  }
+
+  /** The kinds of these settings with the configs' `packs` globs (one FileKinds per settings). */
+  kindsWith(settings: KindSettings): FileKinds {
     let kinds = this.kinds.get(settings);
     if (!kinds) {
       kinds = new FileKinds(settings, (file) => appliedGlobs(this.configsFor(file)).pack(file));
