@@ -4,7 +4,7 @@ import { URI } from "vscode-uri";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
-import type { FoundConfig } from "../workspace/project-config";
+import { configProblems, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { AnalysisThread } from "../workspace/analysis-thread";
@@ -62,7 +62,7 @@ export class Workspace {
 
   constructor(private readonly host: WorkspaceHost) {
     this.scopes = new WorkspaceScopes(
-      (config) => host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
+      (config) => host.warn(`packlint: ${config.path}: ${configProblems(config).join("; ")} (its well-formed parts apply)`),
       (config) => host.info(`config read: ${config.path}${configSummary(config)}`),
     );
     this.analysis = new AnalysisThread({
