@@ -51,6 +51,8 @@ function writeSchema(): void {
   if (run.status !== 0) throw new Error(`packlint schema failed (exit ${run.status}): ${run.stderr}`);
   JSON.parse(run.stdout); // must be JSON
   writeFileSync(join(CLIENT_DIR, "dist", "pack.schema.json"), run.stdout);
+  // The config's schema, as npm run docs wrote it (test/workspace/config-schema.test.ts keeps it current).
+  cpSync(join(ROOT, "packlintrc.schema.json"), join(CLIENT_DIR, "dist", "packlintrc.schema.json"));
 }
 
 async function main(): Promise<void> {

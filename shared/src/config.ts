@@ -14,6 +14,10 @@ export interface PacklintConfig {
   packs?: string[];
   /** Globs (relative to the config's folder) of files and folders a directory run skips. */
   ignore?: string[];
+  /** This config does not extend the configs of the folders above it. */
+  root?: boolean;
+  /** A config file (relative to this config's folder) this one extends: its settings apply first, this one's over them. */
+  extends?: string;
 }
 
 export const CONFIG_FILE_NAME = ".packlintrc.json";
@@ -25,30 +29,43 @@ export interface ConfigCheck {
   problems: string[];
 }
 
-const KEYS = ["rules", "packs", "ignore"];
+/** The keys a config may have; `$schema` names the JSON Schema editors check it against, and is otherwise not read. */
+const KEYS = ["$schema", "rules", "packs", "ignore", "root", "extends"];
 
 /** Checks a parsed config value; keeps what is well-formed and lists what is not. */
 export function checkConfig(raw: unknown): ConfigCheck {
   const problems: string[] = [];
   const config: PacklintConfig = {};
   if (!isObject(raw)) return { config, problems: ["must be a JSON object"] };
-  for (const key of Object.keys(raw)) {
+  // Keys are read as own properties only: a key named like something of Object.prototype is unknown like any other.
+  const fields = new Map(Object.entries(raw));
+  for (const key of fields.keys()) {
     if (!KEYS.includes(key)) problems.push(`${key}: unknown key (known: ${KEYS.join(", ")})`);
   }
-  if (raw.rules !== undefined) {
-    if (!isObject(raw.rules)) problems.push("rules: must be an object of code → level");
+  const [schema, root, base, rules] = ["$schema", "root", "extends", "rules"].map((k) => fields.get(k));
+  if (schema !== undefined && typeof schema !== "string") problems.push("$schema: must be a string (the URL or path of packlintrc.schema.json)");
+  if (root !== undefined) {
+    if (typeof root !== "boolean") problems.push("root: must be true or false");
+    else config.root = root;
+  }
+  if (base !== undefined) {
+    if (typeof base !== "string" || base.trim() === "") problems.push("extends: must be the relative path of a config file, such as ../base.packlintrc.json");
+    else config.extends = base;
+  }
+  if (rules !== undefined) {
+    if (!isObject(rules)) problems.push("rules: must be an object of code → level");
     else {
-      const rules: Record<string, RuleLevel> = {};
-      for (const [code, level] of Object.entries(raw.rules)) {
+      const levels: Record<string, RuleLevel> = {};
+      for (const [code, level] of Object.entries(rules)) {
         // An own property whatever the code: `rules.__proto__ = …` would set the prototype and vanish unchecked.
-        if (isRuleLevel(level)) Object.defineProperty(rules, code, { value: level, enumerable: true, writable: true, configurable: true });
+        if (isRuleLevel(level)) Object.defineProperty(levels, code, { value: level, enumerable: true, writable: true, configurable: true });
         else problems.push(`rules.${code}: must be one of ${RULE_LEVELS.join(", ")} (got ${JSON.stringify(level)})`);
       }
-      config.rules = rules;
+      config.rules = levels;
     }
   }
   for (const key of ["packs", "ignore"] as const) {
-    const v = raw[key];
+    const v = fields.get(key);
     if (v === undefined) continue;
     if (!Array.isArray(v) || !v.every((g) => typeof g === "string" && g.trim() !== "")) {
       problems.push(`${key}: must be a list of non-empty glob strings`);

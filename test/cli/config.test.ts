@@ -185,3 +185,97 @@ test("a FIFO or device named on the command line is a usage error at once, never
     assert.match(r.err, /not a regular file/, path);
   }
 });
+
+test("config: a nested config extends the configs above it: the root config's other levels still apply", async () => {
+  const dir = packTree({
+    ".packlintrc.json": '{ "rules": { "version-number-positive": "warning", "unknown-key": "off" } }',
+    "team/.packlintrc.json": '{ "rules": { "unknown-key": "error" } }',
+    "team/p.pack.yaml": BROKEN,
+    "team/q.pack.yaml": WARNED,
+  });
+  const r = await json([join(dir, "team/p.pack.yaml"), join(dir, "team/q.pack.yaml")]);
+  assert.equal(r.code, 1, r.err);
+  assert.deepEqual(
+    r.files.map((f) => f.diagnostics.map((d) => [d.code, d.severity])),
+    [[["version-number-positive", "warning"]], [["unknown-key", "error"]]],
+    "the root's level for version-number-positive is kept (it used to be dropped: an error); the nearest wins for unknown-key",
+  );
+});
+
+test('config: "root": true stops the cascade; "extends" applies a file first; "$schema" is accepted', async () => {
+  const dir = packTree({
+    ".packlintrc.json": '{ "rules": { "version-number-positive": "off" } }',
+    "alone/.packlintrc.json": '{ "$schema": "../packlintrc.schema.json", "root": true }',
+    "alone/p.pack.yaml": BROKEN,
+    "shared/strict.json": '{ "rules": { "unknown-key": "error" } }',
+    "ext/.packlintrc.json": '{ "extends": "../shared/strict.json" }',
+    "ext/p.pack.yaml": WARNED,
+  });
+  const alone = await json([join(dir, "alone/p.pack.yaml")]);
+  assert.deepEqual(
+    alone.files[0].diagnostics.map((d) => [d.code, d.severity]),
+    [["version-number-positive", "error"]],
+    "the parent's off does not reach past a root config",
+  );
+  const ext = await json([join(dir, "ext/p.pack.yaml")]);
+  assert.deepEqual(
+    ext.files[0].diagnostics.map((d) => [d.code, d.severity]),
+    [["unknown-key", "error"]],
+  );
+  const missing = packTree({ ".packlintrc.json": '{ "extends": "./nowhere.json" }', "p.pack.yaml": pack() });
+  const r = await cli([join(missing, "p.pack.yaml")]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /invalid config .*\.packlintrc\.json:\n {2}extends: \.\/nowhere\.json \(.*nowhere\.json\): no such file/);
+  for (const bad of ['{ "root": "yes" }', '{ "extends": 3 }', '{ "$schema": 1 }']) {
+    const d = packTree({ ".packlintrc.json": bad, "p.pack.yaml": pack() });
+    assert.equal((await cli([join(d, "p.pack.yaml")])).code, 2, bad);
+  }
+});
+
+test("--show-config FILE prints the config files that apply, in order, and the levels they make", async () => {
+  const dir = packTree({
+    ".packlintrc.json": '{ "rules": { "version-number-positive": "warning" }, "ignore": ["fixtures/**"] }',
+    "shared/base.json": '{ "rules": { "unknown-key": "hint" } }',
+    "team/.packlintrc.json": '{ "extends": "../shared/base.json", "rules": { "asset-file-missing": "off" } }',
+  });
+  const r = await cli(["--show-config", join(dir, "team/p.pack.yaml"), "-r", "unknown-key=error"]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(
+    r.out,
+    [
+      `Config files for ${join(dir, "team/p.pack.yaml")}, in the order they apply (each over the ones before):`,
+      `  1. ${join(dir, ".packlintrc.json")}`,
+      `  2. ${join(dir, "shared/base.json")}`,
+      `  3. ${join(dir, "team/.packlintrc.json")} (extends ../shared/base.json)`,
+      "Rule levels (every other rule at its default level):",
+      `  asset-file-missing: off (${join(dir, "team/.packlintrc.json")})`,
+      "  unknown-key: error (--rule)",
+      `  version-number-positive: warning (${join(dir, ".packlintrc.json")})`,
+      "Ignore globs:",
+      `  fixtures/** (${join(dir, ".packlintrc.json")})`,
+      "",
+    ].join("\n"),
+  );
+  const none = await cli(["--show-config", "/p.pack.yaml"]);
+  assert.match(none.out, /^No config file applies to \/p\.pack\.yaml\.\nRule levels: every rule at its default level\.\n$/);
+  assert.equal((await cli(["--show-config", join(dir, "p.pack.yaml"), dir])).code, 2, "no other paths");
+});
+
+test("config: top-level keys are checked as own keys: __proto__, constructor and toString are unknown keys alike", async () => {
+  for (const key of ["__proto__", "constructor", "toString"]) {
+    const text = `{ "${key}": { "rules": { "unknown-key": "off" } } }`;
+    const dir = packTree({ ".packlintrc.json": text, "p.pack.yaml": WARNED });
+    const r = await cli([join(dir, "p.pack.yaml")]);
+    assert.equal(r.code, 2, text);
+    assert.match(r.err, new RegExp(`${key}: unknown key \\(known: \\$schema, rules, packs, ignore, root, extends\\)`), text);
+    const check = checkConfig(JSON.parse(text));
+    assert.deepEqual(check.config, {}, "nothing of it is read");
+  }
+  // A package.json whose "packlint" key sits only on a prototype has no config.
+  const pkg = packTree({ "package.json": '{ "__proto__": { "packlint": { "rules": { "unknown-key": "off" } } } }', "p.pack.yaml": WARNED });
+  const r = await json([join(pkg, "p.pack.yaml")]);
+  assert.deepEqual(
+    r.files[0].diagnostics.map((d) => d.code),
+    ["unknown-key"],
+  );
+});

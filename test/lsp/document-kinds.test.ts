@@ -5,13 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { URI } from "vscode-uri";
 import { DocumentKinds } from "../../server/src/lsp/document-kinds";
+import { FileKinds } from "../../server/src/workspace/file-kinds";
 import { WorkspaceScopes } from "../../server/src/lsp/workspace-scopes";
 import { resolveSettings } from "../../shared/src";
 
 const PACK_TEXT = "pack:\n  slug: x\nchallenges: []\n";
 
 test("document kinds: pack globs, content sniffing of other YAML, skill case files, and nothing else", () => {
-  const kinds = new DocumentKinds(resolveSettings({}));
+  const kinds = new DocumentKinds(new FileKinds(resolveSettings({})));
   assert.equal(kinds.kindOf("file:///w/support.pack.yaml", "yaml", ""), "challenge-pack");
   assert.equal(kinds.kindOf("file:///w/challenge-packs/a/b.yml", "yaml", ""), "challenge-pack");
   assert.equal(kinds.kindOf("file:///w/packs/any.yaml", "yaml", PACK_TEXT), "challenge-pack");
@@ -25,10 +26,10 @@ test("document kinds: pack globs, content sniffing of other YAML, skill case fil
 });
 
 test("document kinds: settings replace the globs and can turn sniffing off; ill-typed globs fall back to the defaults", () => {
-  const kinds = new DocumentKinds(resolveSettings({ packGlobs: ["**/*.agentpack"], sniffContent: false }));
+  const kinds = new DocumentKinds(new FileKinds(resolveSettings({ packGlobs: ["**/*.agentpack"], sniffContent: false })));
   assert.equal(kinds.kindOf("file:///w/a.agentpack", "yaml", ""), "challenge-pack");
   assert.equal(kinds.kindOf("file:///w/a.pack.yaml", "yaml", PACK_TEXT), undefined);
-  assert.equal(new DocumentKinds(resolveSettings({ packGlobs: ["[", 3] })).kindOf("file:///w/a.pack.yaml", "yaml", ""), "challenge-pack");
+  assert.equal(new DocumentKinds(new FileKinds(resolveSettings({ packGlobs: ["[", 3] }))).kindOf("file:///w/a.pack.yaml", "yaml", ""), "challenge-pack");
 });
 
 test("settings: known fields of the right type win, everything else falls back to the defaults", () => {

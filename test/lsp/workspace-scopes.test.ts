@@ -97,3 +97,32 @@ test("scopes: a case file reads its Skill folder only inside the workspace; inpu
   );
   assert.equal(s.skillHost(caseUri).readFile(join(top, "secret.md")), undefined);
 });
+
+test("scopes: a nested config keeps the folder config's levels (cascade), never reads above the folder; an extends target's change is a config change", () => {
+  const ws = tempTree({
+    ".packlintrc.json": JSON.stringify({ rules: { "unknown-key": "off" } }),
+    "folder/.packlintrc.json": JSON.stringify({ rules: { "legacy-items": "warning" }, ignore: ["fixtures/**"] }),
+    "folder/team/.packlintrc.json": JSON.stringify({ extends: "../shared/base.json", rules: { "unknown-key": "error" } }),
+    "folder/shared/base.json": JSON.stringify({ rules: { "version-number-positive": "hint" } }),
+    "folder/alone/.packlintrc.json": JSON.stringify({ root: true }),
+    "folder/out/.packlintrc.json": JSON.stringify({ extends: "../../.packlintrc.json" }),
+  });
+  const folder = join(ws, "folder");
+  const problems: string[] = [];
+  const s = new WorkspaceScopes((c) => problems.push(c.path));
+  s.setFolders([{ uri: uri(folder), name: "folder" }]);
+  assert.deepEqual(s.rulesFor(uri(join(folder, "team/p.pack.yaml"))), {
+    "legacy-items": "warning",
+    "version-number-positive": "hint",
+    "unknown-key": "error",
+  });
+  assert.equal(s.ignored(join(folder, "fixtures/p.pack.yaml")), true);
+  assert.deepEqual(s.rulesFor(uri(join(folder, "alone/p.pack.yaml"))), {}, "root: nothing of the folder's config");
+  assert.deepEqual(s.rulesFor(uri(join(folder, "p.pack.yaml"))), { "legacy-items": "warning" }, "the config above the workspace folder is never read");
+  assert.equal(s.isConfigFile(join(folder, "shared/base.json")), true);
+  assert.equal(s.isConfigFile(join(folder, "shared/other.json")), false);
+  assert.equal(s.isConfigFile(join(folder, "x/package.json")), true);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(s.rulesFor(uri(join(folder, "out/p.pack.yaml"))), { "legacy-items": "warning" }, "an extends leading out of the folder is not read");
+  assert.deepEqual(problems, [join(ws, ".packlintrc.json")], "and is reported");
+});

@@ -39,7 +39,7 @@ before(async () => {
 
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG and package.json, with no dependencies", () => {
+test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG, package.json and the config's schema, with no dependencies", () => {
   assert.deepEqual(packedFiles, [
     "CHANGELOG.md",
     "LICENSE",
@@ -50,10 +50,13 @@ test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG a
     "lib/packlint.js",
     "lib/worker.js",
     "package.json",
+    "packlintrc.schema.json",
   ]);
   const installed = JSON.parse(readFileSync(join(project, "node_modules", PACKAGE_NAME, "package.json"), "utf8")) as Record<string, unknown>;
   assert.equal(installed.name, PACKAGE_NAME);
   assert.equal(installed.dependencies, undefined);
+  const schema = JSON.parse(readFileSync(join(project, "node_modules", PACKAGE_NAME, "packlintrc.schema.json"), "utf8")) as { properties: object };
+  assert.ok("extends" in schema.properties, "the config's JSON Schema, where a $schema key can name it");
   assert.deepEqual(installed.bin, { packlint: "lib/packlint.js", "packlint-language-server": "lib/packlint-language-server.js" });
   assert.match(readFileSync(join(project, "node_modules", PACKAGE_NAME, "LICENSE"), "utf8"), /^MIT License/);
   // Nothing but our package was installed: the bundles need nothing else.

@@ -30,6 +30,14 @@ const files: Record<string, string | Buffer> = {
   [`packs/${PACK_ASSET}`]: "%PDF",
   "packs/missing-asset.pack.yml": withChallenge("missing-question").replace(`path: ${PACK_ASSET}`, "path: assets/gone.pdf"),
   "packs/unknown-key.pack.yaml": withChallenge("unknown-question").replace(/^pack:\n/m, "pack:\n  colour: blue\n"),
+  // A nested config: it extends the root config (cascade) and a shared file (extends).
+  "nested/.packlintrc.json": JSON.stringify({ extends: "../shared/levels.json", rules: { "asset-file-missing": "warning" } }),
+  "shared/levels.json": JSON.stringify({ rules: { "unknown-key": "hint" } }),
+  "nested/cascade.pack.yaml": withChallenge("nested-question")
+    .replace(/^pack:\n/m, "pack:\n  colour: blue\n")
+    .replace(`path: ${PACK_ASSET}`, "path: assets/gone.pdf"),
+  "nested/root/.packlintrc.json": JSON.stringify({ root: true }),
+  "nested/root/alone.pack.yaml": withChallenge("alone-question").replace(/^pack:\n/m, "pack:\n  colour: blue\n"),
   "challenge-packs/a.yaml": LEGACY_LAYOUT,
   "challenge-packs/plain.yml": "title: not a pack at all\n",
   "x/skill_cases.yaml": skillFile(),
@@ -97,6 +105,8 @@ test("parity: the CLI and the workspace index take the same files, of the same k
     ["enc/stray-ff.pack.yaml", "challenge-pack"],
     ["enc/utf16be.yaml", "challenge-pack"],
     ["enc/utf16le.pack.yaml", "challenge-pack"],
+    ["nested/cascade.pack.yaml", "challenge-pack"],
+    ["nested/root/alone.pack.yaml", "challenge-pack"],
     ["packs/good.pack.yaml", "challenge-pack"],
     ["packs/missing-asset.pack.yml", "challenge-pack"],
     ["packs/unknown-key.pack.yaml", "challenge-pack"],
@@ -143,6 +153,16 @@ test("parity: `packlint --format json DIR` and packlint/validateWorkspace give e
   }
   assert.ok(codes("challenge-packs/a.yaml").length > 0, "a pack by its folder is checked, not skipped");
   assert.ok(codes("packs/unknown-key.pack.yaml").includes("unknown-key:error"), "the project config's rule level");
+  assert.deepEqual(
+    codes("nested/cascade.pack.yaml").filter((c) => /^(unknown-key|asset-file-missing):/.test(c)),
+    ["unknown-key:hint", "asset-file-missing:warning"],
+    "a nested config over the file it extends, over the root config",
+  );
+  assert.deepEqual(
+    codes("nested/root/alone.pack.yaml").filter((c) => c.startsWith("unknown-key:")),
+    ["unknown-key:warning"],
+    '"root": true: the root config\'s level does not reach it',
+  );
   assert.deepEqual(
     cliFiles
       .get("packs/missing-asset.pack.yml")!

@@ -27,6 +27,8 @@ export interface LintCommand {
   fix?: "write" | "dry-run";
   watch: boolean;
   listFiles: boolean;
+  /** `--show-config FILE`: print the configs that apply to FILE and the levels they make; check nothing. */
+  showConfig?: string;
   /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the pages shipped with packlint. */
   docsBaseUrl?: string;
   paths: string[];
@@ -70,6 +72,7 @@ export const LINT_OPTIONS = {
   "fix-dry-run": { type: "boolean", help: "print those fixes as a unified diff instead of writing them (text format)" },
   watch: { type: "boolean", short: "w", help: "check again each file that changes, until Ctrl-C" },
   "list-files": { type: "boolean", help: "list each file the run would check (and as what) or skip (and why); check nothing" },
+  "show-config": { type: "string", value: "FILE", help: "print the config files that apply to FILE, in order, and the rule levels they make; check nothing" },
   "stdin-filename": {
     type: "string",
     value: "P",
@@ -215,6 +218,10 @@ export function parseArgs(argv: string[]): Command {
       case "list-files":
         cmd.listFiles = true;
         break;
+      case "show-config":
+        if (!value) throw new UsageError("--show-config needs the path of a pack (see packlint --help)");
+        cmd.showConfig = value;
+        break;
       case "docs-base-url": {
         const url = docsBase(value);
         if (!url) throw new UsageError(`--docs-base-url must be an absolute URL such as https://example.com/packlint/rules/ (got ${JSON.stringify(value)})`);
@@ -229,6 +236,11 @@ export function parseArgs(argv: string[]): Command {
 
 /** Options that cannot work together, or without what they need. */
 function checkCombinations(cmd: LintCommand): void {
+  if (cmd.showConfig !== undefined) {
+    if (cmd.paths.length || cmd.fix || cmd.watch || cmd.listFiles)
+      throw new UsageError("--show-config FILE only prints the configs of FILE: it takes no other paths, --fix, --watch or --list-files");
+    return;
+  }
   if (cmd.paths.length === 0) throw new UsageError("no files or directories given (see packlint --help)");
   const stdin = cmd.paths.includes(STDIN);
   if (cmd.paths.filter((p) => p === STDIN).length > 1) throw new UsageError("standard input (-) can be named once only");

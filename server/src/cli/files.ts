@@ -1,16 +1,11 @@
 import { statSync } from "node:fs";
-import { resolve, sep } from "node:path";
-import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
-import { type DocumentKind, decodeYamlFile, MAX_CHECKED_LENGTH } from "../service";
-import { configGlobs, walkFiles, YAML_FILE } from "../workspace/discovery";
-import { FileKinds } from "../workspace/file-kinds";
+import { sep } from "node:path";
+import { type DocumentKind, decodeYamlFile } from "../service";
+import { readRegularFile } from "../workspace/regular-files";
+import { walkFiles } from "../workspace/discovery";
+import type { KindSource, Project, ReadFile } from "../workspace/project";
 import { STDIN } from "./args";
-import type { ConfigResolver } from "./config-files";
-import { readRegularFile } from "./read-files";
 import { UsageError } from "./usage-error";
-
-/** How a file's kind was decided: its name (the editor's globs), a config's `packs` globs, or its content. */
-export type KindSource = "name" | "config" | "content";
 
 /** A file to validate and its kind when its name (or, in a directory, its content) decides it. */
 export interface FoundFile {
@@ -19,6 +14,8 @@ export interface FoundFile {
   by?: KindSource;
   /** Standard input, which `path` stands for in messages. */
   stdin?: boolean;
+  /** The file as read to find its kind by content: the check uses these bytes and does not read the file again. */
+  read?: ReadFile;
 }
 
 /** A file (or folder) a directory run met and did not check, and why. */
@@ -44,14 +41,13 @@ export interface Expansion {
  * A FIFO, socket or device named is a usage error; one met in a directory with a name that would be checked, and
  * a file or folder whose name is not UTF-8, is returned as unreadable, and the walk goes on. None is ever opened.
  */
-export function expandPaths(args: string[], configs: ConfigResolver, stdinPath = "<stdin>"): Expansion {
-  const kinds = cliKinds(configs);
+export function expandPaths(args: string[], project: Project, stdinPath = "<stdin>"): Expansion {
   const files: FoundFile[] = [];
   const skipped: SkippedFile[] = [];
   const unreadable: SkippedFile[] = [];
   for (const arg of args) {
     if (arg === STDIN) {
-      files.push({ path: stdinPath, stdin: true, ...kindByName(kinds, stdinPath) });
+      files.push({ path: stdinPath, stdin: true, ...project.kindByName(stdinPath) });
       continue;
     }
     let st;
@@ -62,52 +58,32 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
     }
     if (!st.isDirectory()) {
       if (!st.isFile()) throw new UsageError(`cannot read ${arg}: ${NOT_REGULAR}`);
-      files.push({ path: arg, ...kindByName(kinds, arg) });
+      files.push({ path: arg, ...project.kindByName(arg) });
       continue;
     }
     const before = files.length + unreadable.length;
-    const ignoredBy = (path: string) => {
-      const scope = configs.forFile(path);
-      return scope && configGlobs(scope).ignored(path) ? scope.path : undefined;
-    };
     const skipDir = (path: string) => {
-      const config = ignoredBy(path);
-      if (config) skipped.push({ path: path + sep, reason: `folder ignored by ${config}`, folder: true });
+      const config = project.ignoredBy(path);
+      if (config) skipped.push({ path: path + sep, reason: `folder ignored by ${config.path}`, folder: true });
       return !!config;
     };
-    const candidate = (path: string) => YAML_FILE.test(path) || kindByName(kinds, path).kind !== undefined;
     const onOther = (path: string, what: string) => {
       if (what === "folder-name") {
-        if (!ignoredBy(path)) unreadable.push({ path: path + sep, reason: `${BAD_NAME}: nothing in it is checked`, folder: true });
+        if (!project.ignoredBy(path)) unreadable.push({ path: path + sep, reason: `${BAD_NAME}: nothing in it is checked`, folder: true });
         return;
       }
-      if (!candidate(path)) return;
+      if (!project.isCandidate(path)) return;
       if (what === "special") unreadable.push({ path, reason: NOT_REGULAR });
       else if (what === "file-name") unreadable.push({ path, reason: BAD_NAME });
       else skipped.push({ path, reason: "a symbolic link (never followed in a directory)" });
     };
     for (const path of walkFiles(arg, skipDir, onOther)) {
-      if (!candidate(path)) continue;
-      const config = ignoredBy(path);
-      if (config) {
-        skipped.push({ path, reason: `ignored by ${config}` });
-        continue;
-      }
-      const named = kindByName(kinds, path);
-      if (named.kind) {
-        files.push({ path, ...named });
-        continue;
-      }
-      let sniff;
-      try {
-        sniff = sniffed(kinds, path);
-      } catch (e) {
-        // Replaced since the folder was read (by a FIFO, say): readRegularFile says why, and opened nothing that blocks.
-        unreadable.push({ path, reason: (e as Error).message.replace(/^cannot read .*?: /, "") });
-        continue;
-      }
-      if (typeof sniff === "string") files.push({ path, kind: sniff, by: "content" });
-      else skipped.push({ path, reason: sniff.reason });
+      if (!project.isCandidate(path)) continue;
+      // Replaced since the folder was read (by a FIFO, say): the read says why, and opened nothing that blocks.
+      const found = project.classify(path);
+      if ("kind" in found) files.push({ path, kind: found.kind, by: found.by, ...(found.file ? { read: found.file } : {}) });
+      else if ("skipped" in found) skipped.push({ path, reason: found.skipped });
+      else unreadable.push({ path, reason: found.unreadable });
     }
     if (files.length + unreadable.length === before) throw new UsageError(`no pack files found in ${arg}`);
   }
@@ -116,40 +92,6 @@ export function expandPaths(args: string[], configs: ConfigResolver, stdinPath =
 
 const NOT_REGULAR = "not a regular file (a FIFO, device or socket is never read)";
 const BAD_NAME = "its name is not valid UTF-8 (rename it to check it)";
-
-/** The CLI's kinds: the editor's default globs and sniffing, and each file's config `packs` globs. */
-function cliKinds(configs: ConfigResolver): FileKinds {
-  return new FileKinds(DEFAULT_SETTINGS, (path) => {
-    const scope = configs.forFile(path);
-    return !!scope && configGlobs(scope).pack(path);
-  });
-}
-
-function kindByName(kinds: FileKinds, path: string): { kind?: DocumentKind; by?: KindSource } {
-  const file = resolve(path);
-  const slashed = file.split(sep).join("/");
-  const byGlob = kinds.byName(slashed);
-  if (byGlob) return { kind: byGlob, by: "name" };
-  const byConfig = kinds.byName(slashed, file);
-  return byConfig ? { kind: byConfig, by: "config" } : {};
-}
-
-/** The kind of a YAML file by its content; a large one is not read to find out (name it to check it). */
-function sniffed(kinds: FileKinds, path: string): DocumentKind | { reason: string } {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch {
-    return { reason: "gone since the folder was read" };
-  }
-  if (size > MAX_CHECKED_LENGTH) return { reason: `YAML of ${size} bytes, over the ${MAX_CHECKED_LENGTH} read to find its kind (name it to check it)` };
-  return kinds.byContent(readText(path)) ?? { reason: "YAML, but neither a pack nor a case file by name or content" };
-}
-
-/** The kind of a file named on the command line that its name does not decide: by its content, if that tells. */
-export function kindByContent(text: string): DocumentKind | undefined {
-  return new FileKinds(DEFAULT_SETTINGS).byContent(text);
-}
 
 /** A YAML file's text, decoded as the reference's reader decodes it (UTF-8, or UTF-16 by its byte order mark). */
 export function readText(path: string): string {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readSync, writeSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { type RuleLevels, CONVERT_LEGACY, FIX_ALL, languages, type DocumentEnv, type DocumentKind } from "../service";
-import { fileId } from "./read-files";
+import { fileId } from "../workspace/regular-files";
 
 /** Fixes can make room for others (a renamed key, then its values): a few passes, never an unbounded loop. */
 const MAX_PASSES = 5;

@@ -2,7 +2,6 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { STDIN, type LintCommand } from "./args";
-import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
 import { writeFixed } from "./fix";
 import { formatGithub } from "./format-github";
@@ -12,13 +11,19 @@ import { countRun, formatText, printableLine, summaryLine } from "./format-text"
 import { listFiles } from "./list-files";
 import { validateAll } from "./pool";
 import { Progress } from "./progress";
+import { showConfig } from "./show-config";
 import { isValid, type CheckedRun, type FileReport } from "./report";
 import { EXIT, type RunEnv, type Write } from "./run-env";
 import type { FileJob } from "./validate-file";
 import { watch, within, type WatchState } from "./watch";
+import { Project } from "../workspace/project";
 
 /** `packlint [options] FILE|DIR...`: checks, prints, and (--watch) checks again on every change. */
 export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv, version: string): Promise<number> {
+  if (cmd.showConfig !== undefined) {
+    out(showConfig(new Project({ roots: assetRoots([], env.cwd), mode: "strict", configPath: cmd.configPath }), resolve(env.cwd, cmd.showConfig), cmd.rules));
+    return EXIT.ok;
+  }
   const stdin = cmd.paths.includes(STDIN) && !cmd.listFiles ? await env.readStdin() : undefined;
   if (cmd.listFiles) {
     const { expansion } = expand(cmd, env);
@@ -38,21 +43,22 @@ export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv
 
 function expand(cmd: LintCommand, env: RunEnv) {
   const roots = assetRoots(cmd.paths, env.cwd);
-  const configs = new ConfigResolver(cmd.configPath, roots);
-  return { roots, configs, expansion: expandPaths(cmd.paths, configs, cmd.stdinFilename) };
+  const project = new Project({ roots, mode: "strict", configPath: cmd.configPath });
+  return { roots, project, expansion: expandPaths(cmd.paths, project, cmd.stdinFilename) };
 }
 
 /** Expands the paths and validates their files (with `only`: just those at or below its absolute paths), fixing them first with --fix. */
 export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: Uint8Array, only?: Set<string>): Promise<CheckedRun> {
-  const { roots, configs, expansion } = expand(cmd, env);
+  const { roots, project, expansion } = expand(cmd, env);
   const found = only ? expansion.files.filter((f) => within(resolve(f.path), only)) : expansion.files;
-  const jobs: FileJob[] = found.map(({ path, kind, stdin: fromStdin }) => ({
+  const jobs: FileJob[] = found.map(({ path, kind, stdin: fromStdin, read }) => ({
     path,
     kind,
-    rules: { ...configs.forFile(path)?.config.rules, ...cmd.rules },
+    rules: { ...project.rules(path), ...cmd.rules },
     roots,
     cwd: env.cwd,
     ...(fromStdin ? { bytes: stdin } : {}),
+    ...(read ? { read } : {}),
     ...(cmd.fix ? { fix: true } : {}),
   }));
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));

@@ -1,7 +1,8 @@
 import { type DocumentKind, decodeYamlFile } from "../service";
-import { kindByContent, type Expansion, type FoundFile } from "./files";
+import { type Expansion, type FoundFile } from "./files";
+import { kindByContent } from "../workspace/project";
 import { printableLine } from "./format-text";
-import { readRegularFile } from "./read-files";
+import { readRegularFile } from "../workspace/regular-files";
 
 const KIND_NAME: Record<DocumentKind, string> = { "challenge-pack": "challenge pack", "skill-cases": "Skill case file" };
 const BY: Record<NonNullable<FoundFile["by"]>, string> = { name: "by name", config: 'by a config\'s "packs" globs', content: "by content" };

@@ -10,7 +10,7 @@ import { runSkill } from "./skill";
 import { runReport } from "./report-command";
 import { EXIT, type RunEnv } from "./run-env";
 import { readStdin } from "./stdin";
-import { UsageError } from "./usage-error";
+import { isUsageError } from "./usage-error";
 
 export { EXIT, type RunEnv } from "./run-env";
 
@@ -45,7 +45,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
         return await lint(cmd, out, err, env, packageVersion());
     }
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (isUsageError(e)) {
       // Its lines are ours; what they quote (paths, config text) is escaped.
       err(`packlint: ${e.message.split("\n").map(printableLine).join("\n")}\n`);
       return EXIT.usage;

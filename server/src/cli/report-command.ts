@@ -3,7 +3,8 @@ import { resolve, sep } from "node:path";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
 import { FileKinds } from "../workspace/file-kinds";
 import { parseOptions } from "./args";
-import { kindByContent, readText } from "./files";
+import { readText } from "./files";
+import { kindByContent } from "../workspace/project";
 import { UsageError } from "./usage-error";
 
 export const REPORT_HELP = `Usage: packlint report FILE [--format markdown|json]

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { formatResponse, rawAnswerOf, readCaseAnswer, responsePath, safeId, type JudgeByPrompt, type SkillModel, type SuiteKnowledge } from "../service";
-import { readRegularFile } from "./read-files";
+import { readRegularFile } from "../workspace/regular-files";
 import { UsageError } from "./usage-error";
 
 /** A Skill's test folders: beside the case file, `tmp/raw_response/`, `tmp/response/` and the report. */

@@ -6,10 +6,10 @@ import { assetFilesFor } from "../workspace/asset-host";
 import { checkDecoded, decodeFile, internalError } from "../workspace/file-check";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
+import { kindByContent, type ReadFile } from "../workspace/project";
 import { confinedSkillHost } from "../workspace/skill-host";
-import { kindByContent } from "./files";
 import { encodeLike, fixText, readStamp } from "./fix";
-import { readRegularFileWithId } from "./read-files";
+import { readRegularFileWithId } from "../workspace/regular-files";
 import type { FileReport } from "./report";
 
 /** One file to validate, with the rule severities that apply to it (its config, then --rule). */
@@ -24,6 +24,8 @@ export interface FileJob {
   cwd: string;
   /** The file's bytes when they are not read from `path` (standard input). */
   bytes?: Uint8Array;
+  /** The file as the expansion read it to find its kind: not read (nor decoded) again. */
+  read?: ReadFile;
   /** Apply the safe fixes first and check the fixed text. */
   fix?: boolean;
 }
@@ -32,15 +34,13 @@ export interface FileJob {
 export type FileOutcome = { report: FileReport } | { unreadable: string };
 
 export function validateFile(job: FileJob): FileOutcome {
-  let bytes: Uint8Array;
-  let id: string | undefined;
+  let read: ReadFile;
   try {
-    if (job.bytes) bytes = job.bytes;
-    else ({ bytes, id } = readRegularFileWithId(job.path));
+    read = job.read ?? readOnce(job);
   } catch (e) {
     return { unreadable: (e as Error).message };
   }
-  const decoded = decodeFile(bytes);
+  const { bytes, id, decoded } = read;
   // A file named on the command line whose name did not decide its kind is checked only if its content does.
   const kind = job.kind ?? kindByContent(decoded.text);
   const alone = (diagnostics: PackDiagnostic[]): FileOutcome => ({ report: { path: job.path, kind: "challenge-pack", text: decoded.text, diagnostics } });
@@ -65,6 +65,12 @@ export function validateFile(job: FileJob): FileOutcome {
     report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed), ...(id !== undefined ? { read: readStamp(id, bytes) } : {}) };
   }
   return { report };
+}
+
+/** The job's file, read and decoded (standard input: its bytes decoded). */
+function readOnce(job: FileJob): ReadFile {
+  const { bytes, id } = job.bytes ? { bytes: job.bytes, id: undefined } : readRegularFileWithId(job.path);
+  return { bytes, id, decoded: decodeFile(bytes) };
 }
 
 /** validateFile, with a crash turned into an `internal-error` report on that file alone. */

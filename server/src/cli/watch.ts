@@ -5,7 +5,7 @@ import type { LintCommand } from "./args";
 import type { CheckedRun, FileReport } from "./report";
 import { printableLine } from "./format-text";
 import { EXIT, type RunEnv, type Write } from "./run-env";
-import { UsageError } from "./usage-error";
+import { isUsageError } from "./usage-error";
 
 /** Changes closer together than this are checked together (an editor's save is several events). */
 const SETTLE_MS = 50;
@@ -69,8 +69,8 @@ export function watch(cmd: LintCommand, env: RunEnv, first: CheckedRun, firstCod
       }
     } catch (e) {
       // The run goes on: the next change may mend what this one broke.
-      hooks.err(`packlint: ${e instanceof UsageError ? printableLine(e.message) : `internal error: ${(e as Error).stack ?? e}`}\n`);
-      code = e instanceof UsageError ? EXIT.usage : EXIT.internal;
+      hooks.err(`packlint: ${isUsageError(e) ? printableLine(e.message) : `internal error: ${(e as Error).stack ?? e}`}\n`);
+      code = isUsageError(e) ? EXIT.usage : EXIT.internal;
     }
   };
   /** The folders watched, by path; and the parents of the files and directories named, each watched for that one name. */

@@ -1,17 +1,14 @@
 import { URI } from "vscode-uri";
-import { LanguageIds, type DocumentKind, type KindReason, type PacklintSettings } from "../../../shared/src";
-import { FileKinds } from "../workspace/file-kinds";
+import { LanguageIds, type DocumentKind, type KindReason } from "../../../shared/src";
+import type { FileKinds } from "../workspace/file-kinds";
 
 /**
  * Decides which document kind (if any) the server serves for a document: by the editor's language mode,
  * then by the rule the CLI applies too (FileKinds: globs, then content).
  */
 export class DocumentKinds {
-  private readonly files: FileKinds;
-
-  constructor(settings: PacklintSettings, projectPack: (fsPath: string) => boolean = () => false) {
-    this.files = new FileKinds(settings, projectPack);
-  }
+  /** `files`: the kinds of the document's folder (its settings and the project's `packs` globs, Project.kindsWith). */
+  constructor(private readonly files: FileKinds) {}
 
   kindOf(uri: string, languageId: string, text: string): DocumentKind | undefined {
     return this.classify(uri, languageId, text)?.kind;

@@ -1,14 +1,15 @@
 import { relative, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
-import { type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
+import { type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, type SkillHost } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
-import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
+import { isSkippedDir } from "../workspace/discovery";
 import { decodeFile, type FileScope } from "../workspace/file-check";
 import { within, workspacePath } from "../workspace/paths";
-import { ProjectConfigs, type FoundConfig } from "../workspace/project-config";
+import { Project } from "../workspace/project";
+import { type AppliedConfigs, type FoundConfig } from "../workspace/project-config";
 import { DocumentKinds } from "./document-kinds";
 
 export interface Folder {
@@ -20,26 +21,43 @@ export interface Folder {
 
 /**
  * The workspace as the server sees each file: the folder that holds it, that folder's settings (each folder
- * of a multi-root workspace keeps its own), the project config that applies (`.packlintrc.json` or
- * package.json "packlint", nearest to the file, never above its folder), and the files it may look at:
- * those inside the workspace folders, nothing else (a file opened outside them gets no checks on disk).
+ * of a multi-root workspace keeps its own), and the Project of the folders (lenient): the configs that apply
+ * (`.packlintrc.json` or package.json "packlint", from the file's folder upward, never above its workspace folder),
+ * which files are packs, and the files it may look at: those inside the workspace folders, nothing else (a file
+ * opened outside them gets no checks on disk).
  */
 export class WorkspaceScopes {
   private folders: Folder[] = [];
   private global: PacklintSettings = resolveSettings(undefined);
   private perFolder = new Map<string, PacklintSettings>();
   private kinds = new Map<string, DocumentKinds>();
-  private files = new ConfinedFiles([]);
-  private readonly configs: ProjectConfigs;
+  private project: Project;
 
-  constructor(onConfigProblem: (config: FoundConfig) => void = () => undefined, onConfigRead: (config: FoundConfig) => void = () => undefined) {
-    this.configs = new ProjectConfigs((path) => this.files.readFile(path), onConfigProblem, onConfigRead);
+  constructor(
+    private readonly onConfigProblem: (config: FoundConfig) => void = () => undefined,
+    private readonly onConfigRead: (config: FoundConfig) => void = () => undefined,
+  ) {
+    this.project = this.newProject();
   }
 
   setFolders(folders: readonly { uri: string; name: string }[]): void {
     this.folders = folders.map((f) => ({ uri: f.uri, name: f.name, path: fsPath(f.uri) }));
-    this.files = new ConfinedFiles(this.roots());
-    this.configChanged();
+    this.project = this.newProject();
+    this.kinds.clear();
+  }
+
+  private newProject(): Project {
+    return new Project({
+      roots: this.roots(),
+      mode: "lenient",
+      settings: (path) => this.settingsFor(URI.file(path).toString()),
+      onConfigProblem: this.onConfigProblem,
+      onConfigRead: this.onConfigRead,
+    });
+  }
+
+  private get files(): ConfinedFiles {
+    return this.project.files;
   }
 
   /** Settings without a folder (and for folders the map does not name). */
@@ -49,9 +67,14 @@ export class WorkspaceScopes {
     this.kinds.clear();
   }
 
+  /** Whether a file's change changes configs (a config's name, or a file an `extends` names). */
+  isConfigFile(path: string): boolean {
+    return this.project.isConfigFile(path);
+  }
+
   /** A config file changed: read configs again. */
   configChanged(): void {
-    this.configs.invalidate();
+    this.project.configChanged();
     this.kinds.clear();
   }
 
@@ -80,9 +103,10 @@ export class WorkspaceScopes {
     return (folder && this.perFolder.get(folder.uri)) ?? this.global;
   }
 
-  configFor(uri: string): FoundConfig | undefined {
+  /** The configs that apply to a document on disk, furthest first. */
+  configFor(uri: string): AppliedConfigs | undefined {
     const path = fsPath(uri);
-    return path ? this.projectConfig(path) : undefined;
+    return path ? this.project.configsFor(path) : undefined;
   }
 
   /**
@@ -90,7 +114,7 @@ export class WorkspaceScopes {
    * name a code (the config is what the project's CI enforces, so the editor shows the same verdicts).
    */
   rulesFor(uri: string): Record<string, RuleLevel> {
-    return { ...this.settingsFor(uri).rules, ...this.configFor(uri)?.config.rules };
+    return { ...this.settingsFor(uri).rules, ...this.configFor(uri)?.rules };
   }
 
   /** What a file's diagnostics depend on besides its text: its rule levels and its view of the disk. */
@@ -103,10 +127,7 @@ export class WorkspaceScopes {
     const key = this.folderOf(uri)?.uri ?? "";
     let kinds = this.kinds.get(key);
     if (!kinds) {
-      kinds = new DocumentKinds(this.settingsFor(uri), (path) => {
-        const config = this.projectConfig(path);
-        return !!config && configGlobs(config).pack(path);
-      });
+      kinds = new DocumentKinds(this.project.kindsWith(this.settingsFor(uri)));
       this.kinds.set(key, kinds);
     }
     return kinds;
@@ -125,33 +146,21 @@ export class WorkspaceScopes {
 
   /** A project config's `ignore` glob matches the file or folder: the index leaves it out. */
   ignored(path: string): boolean {
-    const config = this.projectConfig(path);
-    return !!config && configGlobs(config).ignored(path);
+    return !!this.project.ignoredBy(path);
   }
 
   /** Whether a file might be a pack or case file by name alone: YAML, or a glob of its settings or config matches. */
   isCandidate(path: string): boolean {
-    if (YAML_FILE.test(path)) return true;
-    const uri = URI.file(path).toString();
-    return !!this.kindsFor(uri).kindOf(uri, "", "");
+    return this.project.isCandidate(path);
   }
 
   /**
    * The kind and decoded text of a file on disk inside the workspace, when it is a pack or case file: by name
-   * (globs), else YAML by content. Ignored files, links leading out and unreadable files are none.
+   * (globs), else YAML by content, read once (Project.classify). Ignored files, links leading out and unreadable files are none.
    */
   classifyFile(path: string): { kind: DocumentKind; decoded: DecodedFile } | undefined {
-    if (!this.files.rootOf(path) || this.ignored(path)) return undefined;
-    const uri = URI.file(path).toString();
-    const kinds = this.kindsFor(uri);
-    const byName = kinds.kindOf(uri, "", "");
-    if (!byName && !YAML_FILE.test(path)) return undefined;
-    // Content is sniffed only in files small enough to be checked in full: a large dump is not read to find out.
-    const bytes = this.files.readBytes(path, byName ? undefined : MAX_CHECKED_LENGTH);
-    if (bytes === undefined) return undefined;
-    const decoded = decodeFile(bytes);
-    const kind = byName ?? kinds.kindOf(uri, "yaml", decoded.text);
-    return kind ? { kind, decoded } : undefined;
+    const found = this.project.classify(path, "always");
+    return "kind" in found && found.file ? { kind: found.kind, decoded: found.file.decoded } : undefined;
   }
 
   /**
@@ -188,12 +197,6 @@ export class WorkspaceScopes {
   /** What a case file may read (SKILL.md, its inputs, its responses): files inside the workspace only. */
   skillHost(_uri: string): SkillHost {
     return confinedSkillHost(this.files);
-  }
-
-  /** The config of a file inside a workspace folder (files outside them have none: nothing there is read). */
-  private projectConfig(path: string): FoundConfig | undefined {
-    const root = this.files.rootOf(path);
-    return root ? this.configs.forFile(path, within(root.given, path) ? root.given : root.real) : undefined;
   }
 }
 

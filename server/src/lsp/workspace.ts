@@ -1,10 +1,10 @@
 import { lstatSync } from "node:fs";
-import { basename, dirname, resolve, sep } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
 import { isLocalPath, type KeySymbol, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
-import { CONFIG_FILE_NAMES, type FoundConfig } from "../workspace/project-config";
+import { configProblems, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { AnalysisThread } from "../workspace/analysis-thread";
@@ -62,7 +62,7 @@ export class Workspace {
 
   constructor(private readonly host: WorkspaceHost) {
     this.scopes = new WorkspaceScopes(
-      (config) => host.warn(`packlint: ${config.path}: ${config.syntaxError ?? config.problems.join("; ")} (its well-formed parts apply)`),
+      (config) => host.warn(`packlint: ${config.path}: ${configProblems(config).join("; ")} (its well-formed parts apply)`),
       (config) => host.info(`config read: ${config.path}${configSummary(config)}`),
     );
     this.analysis = new AnalysisThread({
@@ -198,7 +198,7 @@ export class Workspace {
       if (!path || !this.scopes.folderOf(change.uri)) continue;
       touched.push(path);
       if (this.scopes.outsideIndex(path)) continue; // e.g. node_modules/x/package.json: neither a pack nor our config
-      if (CONFIG_FILE_NAMES.includes(basename(path))) configChanged = true;
+      if (this.scopes.isConfigFile(path)) configChanged = true;
       if (change.type === FileChangeType.Deleted) {
         for (const uri of this.index.remove(path)) affected.add(uri);
       } else if (change.type === FileChangeType.Created && isDirectory(path)) {

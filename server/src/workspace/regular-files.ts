@@ -1,10 +1,12 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type BigIntStats } from "node:fs";
-import { MAX_READ_BYTES } from "../workspace/confined-files";
-import { UsageError } from "./usage-error";
+import { MAX_READ_BYTES } from "./confined-files";
+
+/** A file that is not read, and why (the CLI reports it as a usage error). */
+export class NotReadable extends Error {}
 
 /**
  * The bytes of a file the user named (or a directory run found): only a regular file, of at most `maxBytes`. A FIFO
- * would block the run forever and /dev/zero never ends: both are usage errors, found on the open descriptor
+ * would block the run forever and /dev/zero never ends: both are refused (NotReadable), found on the open descriptor
  * (no race between a check and the read).
  */
 export function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, what = ""): Buffer {
@@ -20,15 +22,15 @@ export function readRegularFileWithId(path: string, maxBytes = MAX_READ_BYTES, w
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
+    throw new NotReadable(
       `cannot read ${name}: ${code === "ENOENT" ? "no such file or directory" : code === "EISDIR" ? "is a directory" : (e as Error).message}`,
     );
   }
   try {
     const st = fstatSync(fd, { bigint: true });
-    if (st.isDirectory()) throw new UsageError(`cannot read ${name}: is a directory`);
-    if (!st.isFile()) throw new UsageError(`cannot read ${name}: not a regular file (a FIFO, device or socket is never read)`);
-    if (st.size > maxBytes) throw new UsageError(`cannot read ${name}: ${st.size} bytes, over the ${maxBytes} packlint reads`);
+    if (st.isDirectory()) throw new NotReadable(`cannot read ${name}: is a directory`);
+    if (!st.isFile()) throw new NotReadable(`cannot read ${name}: not a regular file (a FIFO, device or socket is never read)`);
+    if (st.size > maxBytes) throw new NotReadable(`cannot read ${name}: ${st.size} bytes, over the ${maxBytes} packlint reads`);
     const buffer = Buffer.alloc(Number(st.size));
     let at = 0;
     while (at < buffer.length) {
