@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { looksLikePack } from "../../server/src/service/pack";
+import { looksLikeSkillCases } from "../../server/src/service/skill-cases";
 import { buildPackModel, packDiagnostics } from "../../server/src/service/pack-model";
 import { decodeYamlFile } from "../../server/src/service/yaml/encoding";
 
@@ -56,4 +57,11 @@ test("content sniffing: a root merge counts the keys it merges, nested merges an
   assert.equal(looksLikePack('"<<": {pack: {}, version: {}}\n'), false, "a quoted << is an ordinary key");
   assert.equal(looksLikePack("a: &a\n  <<: *a\n  pack: {}\n<<: *a\nversion: 1\n"), true, "an alias circle ends");
   assert.equal(looksLikePack("<<: {name: x, version: 2}\n"), false);
+});
+
+test("content sniffing: a Skill case file behind a byte order mark is still a Skill case file, a pack is not one", () => {
+  assert.equal(looksLikeSkillCases("\uFEFFskill:\n  name: a\ncases: []\n"), true);
+  assert.equal(looksLikeSkillCases("skill:\n  name: a\ncases: []\n"), true);
+  assert.equal(looksLikeSkillCases("\uFEFFpack:\n  slug: a\nskill: {}\ncases: []\n"), false);
+  assert.equal(looksLikeSkillCases("name: a\ncases: []\n"), false);
 });
