@@ -14,6 +14,8 @@ export interface PacklintConfig {
   packs?: string[];
   /** Globs (relative to the config's folder) of files and folders a directory run skips. */
   ignore?: string[];
+  /** Where rule links lead (SARIF helpUri, the editor's code links): `<docsBaseUrl><code>.md`, e.g. a team's hosted copy of docs/rules/. */
+  docsBaseUrl?: string;
 }
 
 export const CONFIG_FILE_NAME = ".packlintrc.json";
@@ -25,7 +27,7 @@ export interface ConfigCheck {
   problems: string[];
 }
 
-const KEYS = ["rules", "packs", "ignore"];
+const KEYS = ["rules", "packs", "ignore", "docsBaseUrl"];
 
 /** Checks a parsed config value; keeps what is well-formed and lists what is not. */
 export function checkConfig(raw: unknown): ConfigCheck {
@@ -54,11 +56,22 @@ export function checkConfig(raw: unknown): ConfigCheck {
       problems.push(`${key}: must be a list of non-empty glob strings`);
     } else config[key] = v;
   }
+  if (raw.docsBaseUrl !== undefined) {
+    const url = docsBase(raw.docsBaseUrl);
+    if (url) config.docsBaseUrl = url;
+    else problems.push(`docsBaseUrl: must be an absolute URL such as https://example.com/packlint/rules/ (got ${JSON.stringify(raw.docsBaseUrl)})`);
+  }
   return { config, problems };
 }
 
 export function isRuleLevel(v: unknown): v is RuleLevel {
   return typeof v === "string" && (RULE_LEVELS as readonly string[]).includes(v);
+}
+
+/** An absolute URL (`https:`, `file:`, …), with the trailing slash pages are appended to; anything else: "". */
+export function docsBase(v: unknown): string {
+  if (typeof v !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim())) return "";
+  return v.trim().replace(/\/?$/, "/");
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -122,6 +122,22 @@ test("--docs-base-url points SARIF help links at another copy of the rule pages;
   assert.match(bad.err, /--docs-base-url must be an absolute URL/);
 });
 
+test('the config\'s "docsBaseUrl" sets the SARIF help links of a run in its folder; --docs-base-url wins; a relative one is refused', async () => {
+  const dir = packTree({ "e.pack.yaml": ERRORS, ".packlintrc.json": JSON.stringify({ docsBaseUrl: "https://git.example.org/packlint/docs/rules" }) });
+  const helpUri = (out: string) =>
+    (JSON.parse(out).runs[0].tool.driver.rules as { id: string; helpUri?: string }[]).find((x) => x.id === "version-number-positive")!.helpUri;
+  const file = join(dir, "e.pack.yaml");
+  const r = await cli(["--format", "sarif", file], { cwd: dir });
+  assert.equal(r.code, 1, r.err);
+  assert.equal(helpUri(r.out), "https://git.example.org/packlint/docs/rules/version-number-positive.md");
+  const flag = await cli(["--format", "sarif", "--docs-base-url", "https://mirror.example.com/rules/", file], { cwd: dir });
+  assert.equal(helpUri(flag.out), "https://mirror.example.com/rules/version-number-positive.md");
+  writeFileSync(join(dir, ".packlintrc.json"), JSON.stringify({ docsBaseUrl: "docs/rules" }));
+  const bad = await cli([file], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /docsBaseUrl: must be an absolute URL/);
+});
+
 test("options that cannot go together are usage errors", async () => {
   const cases: [string[], RegExp][] = [
     [["--fix", "-"], /--fix writes files; for standard input \(-\) use --fix-dry-run/],

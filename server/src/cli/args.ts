@@ -27,7 +27,7 @@ export interface LintCommand {
   fix?: "write" | "dry-run";
   watch: boolean;
   listFiles: boolean;
-  /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the pages shipped with packlint. */
+  /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the config's, else none. */
   docsBaseUrl?: string;
   paths: string[];
 }
@@ -75,7 +75,11 @@ export const LINT_OPTIONS = {
     value: "P",
     help: "the path standard input (-) stands for: in messages, for the config and kinds, and\nthe folder its asset paths are relative to",
   },
-  "docs-base-url": { type: "string", value: "URL", help: "where rule links lead (SARIF helpUri): URL + CODE.md (default: the pages installed)" },
+  "docs-base-url": {
+    type: "string",
+    value: "URL",
+    help: "where rule links lead (SARIF helpUri): URL + CODE.md (or the config's docsBaseUrl;\ndefault: none, the installed pages being files of this machine)",
+  },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", short: "v", help: "print the version" },
 } satisfies Record<string, CliOption>;

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import { CONFIG_FILE_NAME } from "../../../shared/src/config";
 import { STDIN, type LintCommand } from "./args";
 import { ConfigResolver } from "./config-files";
 import { expandPaths } from "./files";
@@ -66,7 +67,9 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
     if ("unreadable" in o) unreadable.push({ path: jobs[i].path, message: o.unreadable });
     else reports.push(cmd.quiet ? { ...o.report, diagnostics: o.report.diagnostics.filter((d) => d.severity === "error") } : o.report);
   });
-  return { reports, skipped: expansion.skipped, unreadable };
+  // The run's rule links: the config that applies in the working directory (the repository root in CI) may set them.
+  const docsBaseUrl = configs.forFile(resolve(env.cwd, CONFIG_FILE_NAME))?.config.docsBaseUrl;
+  return { reports, skipped: expansion.skipped, unreadable, ...(docsBaseUrl ? { docsBaseUrl } : {}) };
 }
 
 /**
@@ -96,7 +99,7 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
       out(formatGithub(reports, env.cwd));
       break;
     case "sarif":
-      out(formatSarif(reports, { cwd: env.cwd, version, docsBase: cmd.docsBaseUrl }));
+      out(formatSarif(reports, { cwd: env.cwd, version, docsBase: cmd.docsBaseUrl ?? run.docsBaseUrl }));
       break;
     case "text": {
       out(formatText(reports, { color, quiet: cmd.quiet }));

@@ -50,9 +50,13 @@ export class OpenDiagnostics {
     return (this.service(doc) ?? []).map((d) => this.toLsp(doc.uri, d));
   }
 
-  /** One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base. */
+  /**
+   * One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base: the
+   * editor's setting, else the project config's `docsBaseUrl`, else the pages installed with the server.
+   */
   toLsp(uri: string, d: PackDiagnostic): Diagnostic {
-    return toLspDiagnostic(uri, d, this.scopes().settingsFor(uri).docsBaseUrl || this.packagedDocs);
+    const scopes = this.scopes();
+    return toLspDiagnostic(uri, d, scopes.settingsFor(uri).docsBaseUrl || scopes.configFor(uri)?.config.docsBaseUrl || this.packagedDocs);
   }
 
   /** The index's summary of the document's text while the document has no model yet; its model is then built soon after. */
