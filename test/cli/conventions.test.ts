@@ -129,3 +129,22 @@ test("colours: --color=always|never|auto, FORCE_COLOR forces them (0 and false d
   assert.equal(bad.code, 2);
   assert.match(bad.err, /--color must be always, never or auto \(got "sometimes"\)/);
 });
+
+test("a mistyped subcommand gets a did-you-mean, not 'cannot read'; a file of that name is still checked", async () => {
+  const r = await cli(["rule", "unknown-key"]);
+  assert.equal(r.code, 2);
+  assert.equal(r.err, "packlint: rule is neither a file nor a command: did you mean packlint rules? (see packlint --help)\n");
+  assert.match((await cli(["shcema"])).err, /did you mean packlint schema\?/);
+  assert.match((await cli(["reprot", "x.pack.yaml"])).err, /did you mean packlint report\?/);
+  assert.match((await cli(["packs-nowhere"])).err, /cannot read packs-nowhere: no such file or directory/);
+});
+
+test("report on a broken pack lists its errors, line and column, with the words of the text output", async () => {
+  const dir = packTree({ "e.pack.yaml": ERRORS });
+  const r = await cli(["report", join(dir, "e.pack.yaml")]);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /Ready for scoring: no \(1 error\)\n\n- line 6, column 11: \[version-number-positive\] version\.number must be greater than 0\n/);
+  assert.match(r.out, /fix the errors listed under Validation/);
+  const json = JSON.parse((await cli(["report", "--format", "json", join(dir, "e.pack.yaml")])).out) as { errorList: unknown };
+  assert.deepEqual(json.errorList, [{ line: 6, column: 11, code: "version-number-positive", message: "version.number must be greater than 0" }]);
+});

@@ -85,6 +85,9 @@ test("the installed CLI: --version, a broken pack (exit 1, the checkout's diagno
     const version = packlint("--version");
     assert.equal(version.status, 0, `${where}: ${version.stderr}`);
     assert.equal(version.stdout, `${VERSION}\n`);
+    const serverVersion = runCommand(join(bin, "packlint-language-server"), ["--version"], project);
+    assert.equal(serverVersion.status, 0, `${where}: ${serverVersion.stderr}`);
+    assert.equal(serverVersion.stdout, `${VERSION}\n`);
 
     // Absolute paths: the in-process run reads files relative to this process's directory, not `cwd`.
     const brokenPack = join(project, "examples", "broken.pack.yaml");
