@@ -35,6 +35,8 @@ Examples:
   packlint --format sarif packs/ > packlint.sarif
   packlint --rule unknown-key=error --rule legacy-items=off packs/
   packlint --fix packs/
+  packlint --statistics --select unknown-key,legacy- packs/
+  packlint --skip-non-packs .github/workflows/ci.yml packs/a.pack.yaml   (a commit hook's staged files)
   cat a.pack.yaml | packlint --stdin-filename packs/a.pack.yaml -
   packlint schema > challenge-pack.schema.json
 `;
