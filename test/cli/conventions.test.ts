@@ -34,11 +34,17 @@ test("--select and --ignore take codes and prefixes (comma-separated, repeatable
   assert.equal((await cli(["--ignore", ",", dir])).code, 2);
 });
 
-test("--select never hides that a named file is not a pack", async () => {
-  const dir = packTree({ "notes.yaml": "title: notes\n" });
-  const r = await cli(["--format", "json", "--select", "unknown-key", join(dir, "notes.yaml")]);
-  assert.equal(r.code, 1);
-  assert.deepEqual(codes(r.out), ["not-a-pack"]);
+test("--select never hides that a named file is not a pack, or that a pack's YAML does not parse or decode", async () => {
+  const dir = packTree({ "notes.yaml": "title: notes\n", "s.pack.yaml": pack() + "challenges: [\n", "d.pack.yaml": pack() + "pack: {}\n" });
+  for (const [file, code] of [
+    ["notes.yaml", "not-a-pack"],
+    ["s.pack.yaml", "yaml-syntax"],
+    ["d.pack.yaml", "yaml-duplicate-key"],
+  ]) {
+    const r = await cli(["--format", "json", "--select", "unknown-key", join(dir, file)]);
+    assert.equal(r.code, 1, file);
+    assert.ok(codes(r.out).includes(code), `${file}: ${codes(r.out).join(", ")}`);
+  }
 });
 
 test("--exit-zero: exit 0 with errors and too many warnings; a usage error is still 2", async () => {
