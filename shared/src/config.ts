@@ -18,6 +18,8 @@ export interface PacklintConfig {
   root?: boolean;
   /** A config file (relative to this config's folder) this one extends: its settings apply first, this one's over them. */
   extends?: string;
+  /** Where rule links lead (SARIF helpUri, the editor's code links): `<docsBaseUrl><code>.md`, e.g. a team's hosted copy of docs/rules/. */
+  docsBaseUrl?: string;
 }
 
 export const CONFIG_FILE_NAME = ".packlintrc.json";
@@ -30,7 +32,7 @@ export interface ConfigCheck {
 }
 
 /** The keys a config may have; `$schema` names the JSON Schema editors check it against, and is otherwise not read. */
-const KEYS = ["$schema", "rules", "packs", "ignore", "root", "extends"];
+const KEYS = ["$schema", "rules", "packs", "ignore", "root", "extends", "docsBaseUrl"];
 
 /** Checks a parsed config value; keeps what is well-formed and lists what is not. */
 export function checkConfig(raw: unknown): ConfigCheck {
@@ -71,11 +73,23 @@ export function checkConfig(raw: unknown): ConfigCheck {
       problems.push(`${key}: must be a list of non-empty glob strings`);
     } else config[key] = v;
   }
+  const docsBaseUrl = fields.get("docsBaseUrl");
+  if (docsBaseUrl !== undefined) {
+    const url = docsBase(docsBaseUrl);
+    if (url) config.docsBaseUrl = url;
+    else problems.push(`docsBaseUrl: must be an absolute URL such as https://example.com/packlint/rules/ (got ${JSON.stringify(docsBaseUrl)})`);
+  }
   return { config, problems };
 }
 
 export function isRuleLevel(v: unknown): v is RuleLevel {
   return typeof v === "string" && (RULE_LEVELS as readonly string[]).includes(v);
+}
+
+/** An absolute URL (`https:`, `file:`, …), with the trailing slash pages are appended to; anything else: "". */
+export function docsBase(v: unknown): string {
+  if (typeof v !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim())) return "";
+  return v.trim().replace(/\/?$/, "/");
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

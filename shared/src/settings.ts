@@ -1,4 +1,6 @@
-import { isRuleLevel, type RuleLevel } from "./config";
+import { docsBase, isRuleLevel, type RuleLevel } from "./config";
+
+export { docsBase };
 
 /** The `packlint` settings section, read by the server from the client's configuration (or initializationOptions). */
 export interface PacklintSettings {
@@ -65,10 +67,4 @@ export function resolveSettings(raw: unknown): PacklintSettings {
     docsBaseUrl: docsBase(r.docsBaseUrl),
     inlayHints: typeof inlay?.enabled === "boolean" ? inlay.enabled : DEFAULT_SETTINGS.inlayHints,
   };
-}
-
-/** An absolute URL (`https:`, `file:`, …), with the trailing slash pages are appended to; anything else is ignored. */
-export function docsBase(v: unknown): string {
-  if (typeof v !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim())) return DEFAULT_SETTINGS.docsBaseUrl;
-  return v.trim().replace(/\/?$/, "/");
 }

@@ -267,7 +267,7 @@ test("config: top-level keys are checked as own keys: __proto__, constructor and
     const dir = packTree({ ".packlintrc.json": text, "p.pack.yaml": WARNED });
     const r = await cli([join(dir, "p.pack.yaml")]);
     assert.equal(r.code, 2, text);
-    assert.match(r.err, new RegExp(`${key}: unknown key \\(known: \\$schema, rules, packs, ignore, root, extends\\)`), text);
+    assert.match(r.err, new RegExp(`${key}: unknown key \\(known: \\$schema, rules, packs, ignore, root, extends, docsBaseUrl\\)`), text);
     const check = checkConfig(JSON.parse(text));
     assert.deepEqual(check.config, {}, "nothing of it is read");
   }

@@ -46,7 +46,7 @@ test("--fix writes every fix that has one safe choice, keeps comments and line e
 test("--fix-dry-run prints a unified diff, writes nothing, and exits on what the fixes would leave", async () => {
   const dir = packTree({ "dup.pack.yaml": DUPLICATE });
   const dup = join(dir, "dup.pack.yaml");
-  const r = await cli(["--no-color", "--fix-dry-run", dup]);
+  const r = await cli(["--no-color", "--verbose", "--fix-dry-run", dup]);
   assert.equal(r.code, 0);
   assert.equal(readFileSync(dup, "utf8"), DUPLICATE);
   assert.ok(r.out.includes(`--- ${dup}\n+++ ${dup}\t(fixed)\n@@ `), r.out);

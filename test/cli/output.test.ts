@@ -11,17 +11,25 @@ import { skillFile } from "../helpers/skill";
 const ERRORS = pack({ version: "version:\n  number: 0\n  assets:\n    - key: policy_pdf\n      path: assets/policy.pdf\n" });
 const WARNED = pack({ extra: "colour: blue\n" });
 
-test("text names every file checked, valid ones too, and ends with one summary line", async () => {
+test("text names the files with findings (warnings too), then one summary line; --verbose names the clean ones too", async () => {
   const dir = packTree({ "a.pack.yaml": pack(), "b.pack.yaml": ERRORS, "c.pack.yaml": WARNED, "notes.yaml": "title: not a pack\n" });
+  const verdicts = (out: string) => out.split("\n").filter((l) => / Challenge pack (is valid|has errors)$/.test(l));
   const r = await cli(["--no-color", dir]);
   assert.equal(r.code, 1);
-  const verdicts = r.out.split("\n").filter((l) => / Challenge pack (is valid|has errors)$/.test(l));
-  assert.deepEqual(verdicts, [
+  assert.deepEqual(verdicts(r.out), [`${join(dir, "b.pack.yaml")}: Challenge pack has errors`, `${join(dir, "c.pack.yaml")}: Challenge pack is valid`]);
+  assert.match(r.out, /c\.pack\.yaml:\d+:\d+: warning \[unknown-key\]/);
+  assert.doesNotMatch(r.out, /a\.pack\.yaml/);
+  assert.ok(r.out.endsWith("\n\n3 files checked, 1 error, 1 warning, 1 file skipped\n"), r.out);
+  const verbose = await cli(["--no-color", "--verbose", dir]);
+  assert.deepEqual(verdicts(verbose.out), [
     `${join(dir, "a.pack.yaml")}: Challenge pack is valid`,
     `${join(dir, "b.pack.yaml")}: Challenge pack has errors`,
     `${join(dir, "c.pack.yaml")}: Challenge pack is valid`,
   ]);
-  assert.ok(r.out.endsWith("\n\n3 files checked, 1 error, 1 warning, 1 file skipped\n"), r.out);
+  assert.ok(verbose.out.endsWith("\n\n3 files checked, 1 error, 1 warning, 1 file skipped\n"), verbose.out);
+  const clean = await cli(["--no-color", join(dir, "a.pack.yaml")]);
+  assert.equal(clean.out, "1 file checked, 0 errors, 0 warnings, 0 files skipped\n", "a clean run: the summary line alone");
+  assert.equal((await cli(["--quiet", "--verbose", dir])).code, 2);
 });
 
 test("--quiet keeps the errors and the summary only", async () => {
@@ -73,7 +81,7 @@ test("a directory run reports what it cannot read (a FIFO, a name that is not UT
   mkdirSync(latin1("d\xe9j\xe0"));
   writeFileSync(Buffer.concat([latin1("d\xe9j\xe0"), Buffer.from(sep + "inner.pack.yaml")]), ERRORS);
 
-  const r = await cli(["--no-color", dir]);
+  const r = await cli(["--no-color", "--verbose", dir]);
   assert.equal(r.code, 2);
   assert.deepEqual(r.err.split("\n").filter(Boolean), [
     `packlint: cannot read ${join(dir, "caf\ufffd.pack.yaml")}: its name is not valid UTF-8 (rename it to check it)`,
@@ -120,6 +128,22 @@ test("--docs-base-url points SARIF help links at another copy of the rule pages;
   const bad = await cli(["--docs-base-url", "docs/rules", join(dir, "e.pack.yaml")]);
   assert.equal(bad.code, 2);
   assert.match(bad.err, /--docs-base-url must be an absolute URL/);
+});
+
+test('the config\'s "docsBaseUrl" sets the SARIF help links of a run in its folder; --docs-base-url wins; a relative one is refused', async () => {
+  const dir = packTree({ "e.pack.yaml": ERRORS, ".packlintrc.json": JSON.stringify({ docsBaseUrl: "https://git.example.org/packlint/docs/rules" }) });
+  const helpUri = (out: string) =>
+    (JSON.parse(out).runs[0].tool.driver.rules as { id: string; helpUri?: string }[]).find((x) => x.id === "version-number-positive")!.helpUri;
+  const file = join(dir, "e.pack.yaml");
+  const r = await cli(["--format", "sarif", file], { cwd: dir });
+  assert.equal(r.code, 1, r.err);
+  assert.equal(helpUri(r.out), "https://git.example.org/packlint/docs/rules/version-number-positive.md");
+  const flag = await cli(["--format", "sarif", "--docs-base-url", "https://mirror.example.com/rules/", file], { cwd: dir });
+  assert.equal(helpUri(flag.out), "https://mirror.example.com/rules/version-number-positive.md");
+  writeFileSync(join(dir, ".packlintrc.json"), JSON.stringify({ docsBaseUrl: "docs/rules" }));
+  const bad = await cli([file], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /docsBaseUrl: must be an absolute URL/);
 });
 
 test("options that cannot go together are usage errors", async () => {

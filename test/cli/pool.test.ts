@@ -42,7 +42,7 @@ test("worker threads give the same outcomes as in-process validation, in the inp
   assert.equal(progress, 16);
   assert.deepEqual(threaded, inProcess);
   assert.deepEqual(
-    threaded.map((o) => ("report" in o ? o.report.path : o.unreadable)),
+    threaded.map((o) => ("report" in o ? o.report.path : "unreadable" in o ? o.unreadable : o.skipped)),
     paths,
   );
   assert.ok(threaded.every((o) => "report" in o && o.report.diagnostics.length === paths.indexOf(o.report.path) % 2));

@@ -1,8 +1,9 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { URI } from "vscode-uri";
 import { ROOT } from "../../scripts/bundle";
 import { cli } from "../helpers/cli";
@@ -39,19 +40,30 @@ before(async () => {
 
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("the tarball holds the bundles, their notices, README, LICENSE, CHANGELOG, package.json and the config's schema, with no dependencies", () => {
-  assert.deepEqual(packedFiles, [
-    "CHANGELOG.md",
-    "LICENSE",
-    "README.md",
-    "lib/THIRD-PARTY-NOTICES.md",
-    "lib/index-worker.js",
-    "lib/packlint-language-server.js",
-    "lib/packlint.js",
-    "lib/worker.js",
-    "package.json",
-    "packlintrc.schema.json",
-  ]);
+test("the tarball holds the bundles, their notices, the rule pages, README, LICENSE, CHANGELOG, package.json and the config's schema, with no dependencies", () => {
+  const pages = readdirSync(join(ROOT, "docs", "rules"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/rules/${f}`);
+  assert.ok(pages.length > 100, `${pages.length} rule pages`);
+  assert.deepEqual(
+    packedFiles.filter((f) => f.startsWith("docs/")),
+    ["docs/keys.md", ...pages].sort(),
+  );
+  assert.deepEqual(
+    packedFiles.filter((f) => !f.startsWith("docs/")),
+    [
+      "CHANGELOG.md",
+      "LICENSE",
+      "README.md",
+      "lib/THIRD-PARTY-NOTICES.md",
+      "lib/index-worker.js",
+      "lib/packlint-language-server.js",
+      "lib/packlint.js",
+      "lib/worker.js",
+      "package.json",
+      "packlintrc.schema.json",
+    ],
+  );
   const installed = JSON.parse(readFileSync(join(project, "node_modules", PACKAGE_NAME, "package.json"), "utf8")) as Record<string, unknown>;
   assert.equal(installed.name, PACKAGE_NAME);
   assert.equal(installed.dependencies, undefined);
@@ -76,6 +88,9 @@ test("the installed CLI: --version, a broken pack (exit 1, the checkout's diagno
     const version = packlint("--version");
     assert.equal(version.status, 0, `${where}: ${version.stderr}`);
     assert.equal(version.stdout, `${VERSION}\n`);
+    const serverVersion = runCommand(join(bin, "packlint-language-server"), ["--version"], project);
+    assert.equal(serverVersion.status, 0, `${where}: ${serverVersion.stderr}`);
+    assert.equal(serverVersion.stdout, `${VERSION}\n`);
 
     // Absolute paths: the in-process run reads files relative to this process's directory, not `cwd`.
     const brokenPack = join(project, "examples", "broken.pack.yaml");
@@ -146,6 +161,16 @@ test("the README's CI commands run our installed package, not the registry's `pa
   assert.equal(sarif.status, 0, sarif.stderr);
   const log = JSON.parse(sarif.stdout) as { runs: { tool: { driver: { name: string; version: string } } }[] };
   assert.equal(log.runs[0].tool.driver.version, VERSION);
+  // No helpUri to a file of this machine; with --docs-base-url, one to the team's copy.
+  type Rules = { runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } } }[] };
+  assert.ok((JSON.parse(sarif.stdout) as Rules).runs[0].tool.driver.rules.every((r) => r.helpUri === undefined));
+  const hosted = runCommand(
+    "npx",
+    ["--package", PACKAGE_NAME, "packlint", "--format", "sarif", "--docs-base-url", "https://git.example.org/rules/", "many"],
+    project,
+  );
+  const rules = (JSON.parse(hosted.stdout) as Rules).runs[0].tool.driver.rules;
+  assert.equal(rules.find((r) => r.id === "unknown-key")?.helpUri, "https://git.example.org/rules/unknown-key.md");
   // npm's own view of the project: our package, from the tarball.
   assert.match(npm(["ls", "--depth", "0"], project), new RegExp(`${PACKAGE_NAME}@${VERSION.replace(/\./g, "\\.")}`));
 });
@@ -171,6 +196,18 @@ test("the installed language server over stdio: initialize, open the broken exam
         expected.files[0].diagnostics.map((d) => [d.code, d.range]).filter(([code]) => code !== "asset-file-missing"),
       );
       assert.ok(published.diagnostics.length >= 8, argv.join(" "));
+      // Each code links to its page in the install the server runs from (lib/ → ../docs/rules), which is there.
+      const installedDocs = join(
+        argv[0] === "packlint-language-server" ? join(globalBin, "..", "lib", "node_modules") : join(project, "node_modules"),
+        PACKAGE_NAME,
+        "docs",
+        "rules",
+      );
+      for (const d of published.diagnostics) {
+        const page = fileURLToPath(d.codeDescription!.href);
+        assert.equal(page, join(realpathSync(installedDocs), `${d.code}.md`), argv.join(" "));
+        assert.ok(existsSync(page), page);
+      }
       // The workspace index's files are analysed by the worker thread's own bundle (lib/index-worker.js).
       const from = server.published.length;
       const validation = (await server.conn.sendRequest(Requests.validateWorkspace, {})) as { files: number };

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { expectDiagnostics, expectNo } from "../helpers/expect";
-import { pack } from "../helpers/packs";
+import { pack, sections } from "../helpers/packs";
 import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { kebab } from "../../server/src/service/advisories/key-style";
 
@@ -95,4 +95,22 @@ test("every advisory can be switched off, and none is ever an error", () => {
     off.filter((d) => codes.includes(d.code)),
     [],
   );
+});
+
+test("unknown-key: challenges[].input_set_keys, written by AgentClash's own example packs, is not unknown", () => {
+  const text = pack({ challenges: sections.challenges + "    input_set_keys:\n      - refund-smoke\n    input_set_kees: []\n" });
+  const unknown = packDiagnostics(buildPackModel(text)).filter((d) => d.code === "unknown-key");
+  assert.equal(unknown.length, 1, "a misspelling next to it is still reported");
+  assert.match(unknown[0].message, /^Unknown key "input_set_kees"/);
+});
+
+test("unknown-key: tools under version (as AgentClash's own example packs write them) is information, not a warning", () => {
+  const text = pack({ version: sections.version + "  tools:\n    custom: []\n" });
+  const [d] = packDiagnostics(buildPackModel(text)).filter((x) => x.code === "unknown-key");
+  assert.equal(d.severity, "information");
+  assert.match(d.message, /does not read "tools" under "version" \(it checks the top-level "tools" only\), so these tools are not checked/);
+  assert.match(d.message, /Move "tools" to the top level/);
+  // Anywhere else, a misplaced top-level key is still a warning.
+  const misplaced = pack({ challenges: sections.challenges + "    tools: {}\n" });
+  assert.equal(packDiagnostics(buildPackModel(misplaced)).find((x) => x.code === "unknown-key")?.severity, "warning");
 });

@@ -197,8 +197,8 @@ test("legacy items and item_key give deprecation hints, not errors", () => {
 });
 
 test("unknown-key: a top-level key written under version says so", () => {
-  expectDiagnostics(pack({ version: "version:\n  number: 1\n  ⟦tools⟧:\n    allowed: [x]\n" }), {
+  expectDiagnostics(pack({ version: "version:\n  number: 1\n  ⟦security⟧:\n    planted_secrets: []\n" }), {
     code: "unknown-key",
-    message: 'Unknown key "tools" here ("tools" is a top-level key); AgentClash ignores it.',
+    message: 'Unknown key "security" here ("security" is a top-level key); AgentClash ignores it.',
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs as parseNodeArgs } from "node:util";
 import { RULE_LEVELS, isRuleLevel, type RuleLevel } from "../../../shared/src/config";
 import { docsBase } from "../../../shared/src/settings";
-import { unknownRuleProblem, closest } from "../service";
+import { allRules, unknownRuleProblem, closest } from "../service";
 import { UsageError } from "./usage-error";
 
 export const FORMATS = ["text", "json", "github", "sarif"] as const;
@@ -13,10 +13,23 @@ export const STDIN = "-";
 export interface LintCommand {
   command: "lint";
   format: Format;
-  /** undefined: colour when stdout is a TTY and NO_COLOR is unset. */
+  /** undefined (auto): FORCE_COLOR, else NO_COLOR, else whether stdout is a TTY. */
   color?: boolean;
   maxWarnings?: number;
   quiet: boolean;
+  /** Text output names every file checked, clean ones too (by default only files with findings). */
+  verbose?: boolean;
+  /** `--select` / `--ignore`: rule codes or prefixes of codes; only the selected rules run, the ignored never. */
+  select?: string[];
+  ignore?: string[];
+  /** Exit 0 whatever was found (usage and internal errors still exit 2 and 3). */
+  exitZero?: boolean;
+  /** Where the report goes instead of stdout. */
+  outputFile?: string;
+  /** One line per code found, with its count, instead of each finding. */
+  statistics?: boolean;
+  /** A named file that is neither a pack nor a case file is skipped instead of a `not-a-pack` error. */
+  skipNonPacks?: boolean;
   /** `--rule CODE=LEVEL` overrides, applied over every config file. */
   rules: Record<string, RuleLevel>;
   configPath?: string;
@@ -29,7 +42,7 @@ export interface LintCommand {
   listFiles: boolean;
   /** `--show-config FILE`: print the configs that apply to FILE and the levels they make; check nothing. */
   showConfig?: string;
-  /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the pages shipped with packlint. */
+  /** Where rule links lead (SARIF helpUri): `<docsBaseUrl><code>.md`; undefined: the config's, else none. */
   docsBaseUrl?: string;
   paths: string[];
 }
@@ -56,7 +69,27 @@ export interface CliOption extends OptionSpec {
 export const LINT_OPTIONS = {
   format: { type: "string", short: "f", value: "FORMAT", help: "text (default), json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0)" },
   quiet: { type: "boolean", short: "q", help: "report errors only (warnings and hints are neither shown nor counted), and the summary" },
+  verbose: { type: "boolean", help: "name every file checked, clean ones too (by default: the files with findings, and the summary)" },
+  select: {
+    type: "string",
+    multiple: true,
+    value: "CODES",
+    help: "check only these rules: codes or prefixes of codes (evaluation-spec-), comma-separated, repeatable",
+  },
+  ignore: {
+    type: "string",
+    multiple: true,
+    value: "CODES",
+    help: "never report these rules: codes or prefixes, comma-separated, repeatable; wins over --select",
+  },
   "max-warnings": { type: "string", value: "N", help: "exit 1 when there are more than N warnings" },
+  "exit-zero": { type: "boolean", help: "exit 0 even when files have errors (2 and 3 still mean a usage or internal error)" },
+  "output-file": { type: "string", short: "o", value: "FILE", help: "write the report to FILE instead of standard output" },
+  statistics: { type: "boolean", help: "print how many findings of each code instead of each finding (text or json)" },
+  "skip-non-packs": {
+    type: "boolean",
+    help: "skip a named file that is neither a pack nor a case file instead of a not-a-pack error\n(for pre-commit hooks and lint-staged, which name every staged YAML file)",
+  },
   rule: {
     type: "string",
     short: "r",
@@ -66,8 +99,8 @@ export const LINT_OPTIONS = {
   },
   config: { type: "string", short: "c", value: "FILE", help: 'use this config instead of searching for .packlintrc.json / package.json "packlint"' },
   jobs: { type: "string", short: "j", value: "N", help: "validate on at most N threads (default: the number of cores on 4 or more, else 1)" },
-  "no-color": { type: "boolean", help: "no colours in text output (also NO_COLOR=1); --color forces them" },
-  color: { type: "boolean" },
+  color: { type: "string", value: "WHEN", help: "colours in text output: always, never or auto (default: FORCE_COLOR, NO_COLOR, else a terminal)" },
+  "no-color": { type: "boolean", help: "the same as --color=never" },
   fix: { type: "boolean", help: 'apply every fix that has one safe choice (the editor\'s "Fix all"), then check again' },
   "fix-dry-run": { type: "boolean", help: "print those fixes as a unified diff instead of writing them (text format)" },
   watch: { type: "boolean", short: "w", help: "check again each file that changes, until Ctrl-C" },
@@ -78,7 +111,11 @@ export const LINT_OPTIONS = {
     value: "P",
     help: "the path standard input (-) stands for: in messages, for the config and kinds, and\nthe folder its asset paths are relative to",
   },
-  "docs-base-url": { type: "string", value: "URL", help: "where rule links lead (SARIF helpUri): URL + CODE.md (default: the pages installed)" },
+  "docs-base-url": {
+    type: "string",
+    value: "URL",
+    help: "where rule links lead (SARIF helpUri): URL + CODE.md (or the config's docsBaseUrl;\ndefault: none, the installed pages being files of this machine)",
+  },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", short: "v", help: "print the version" },
 } satisfies Record<string, CliOption>;
@@ -164,6 +201,7 @@ export function parseArgs(argv: string[]): Command {
   if (argv[0] === "schema") return parseSubcommand(argv.slice(1), "schema");
   if (argv[0] === "rules") return parseSubcommand(argv.slice(1), "rules");
   const cmd: LintCommand = { command: "lint", format: "text", quiet: false, rules: {}, watch: false, listFiles: false, paths: [] };
+  argv = colorWhen(argv);
   const tokens = tokenize(argv, LINT_OPTIONS, (name) => `unknown option ${name}${suggestOption(name, LINT_OPTIONS)} (see packlint --help)`);
   for (const t of tokens) {
     if (t.kind === "positional") cmd.paths.push(t.value);
@@ -183,7 +221,28 @@ export function parseArgs(argv: string[]): Command {
         cmd.color = false;
         break;
       case "color":
-        cmd.color = true;
+        if (!COLOR_WHEN.includes(value)) throw new UsageError(`--color must be always, never or auto (got ${JSON.stringify(value)})`);
+        cmd.color = value === "auto" ? undefined : value === "always";
+        break;
+      case "verbose":
+        cmd.verbose = true;
+        break;
+      case "select":
+      case "ignore":
+        (cmd[t.name as "select" | "ignore"] ??= []).push(...ruleSelectors(t.rawName, value));
+        break;
+      case "exit-zero":
+        cmd.exitZero = true;
+        break;
+      case "output-file":
+        if (!value) throw new UsageError(`${t.rawName} needs a file name (see packlint --help)`);
+        cmd.outputFile = value;
+        break;
+      case "statistics":
+        cmd.statistics = true;
+        break;
+      case "skip-non-packs":
+        cmd.skipNonPacks = true;
         break;
       case "quiet":
         cmd.quiet = true;
@@ -249,6 +308,9 @@ function checkCombinations(cmd: LintCommand): void {
   if (stdin && cmd.fix === "write") throw new UsageError("--fix writes files; for standard input (-) use --fix-dry-run to see the fixes as a diff");
   if (cmd.fix === "dry-run" && cmd.format !== "text") throw new UsageError("--fix-dry-run prints a diff: it takes the text format only");
   if (cmd.listFiles && (cmd.fix || cmd.watch)) throw new UsageError("--list-files only lists the files a run would check: it takes neither --fix nor --watch");
+  if (cmd.statistics && cmd.format !== "text" && cmd.format !== "json")
+    throw new UsageError("--statistics counts findings by code: it takes the text or json format");
+  if (cmd.quiet && cmd.verbose) throw new UsageError("--quiet and --verbose ask for opposite things: give one");
 }
 
 function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
@@ -269,6 +331,36 @@ function parseSubcommand(argv: string[], sub: "schema" | "rules"): Command {
     } else if (t.kind === "positional") throw new UsageError(unexpected(t.value));
   }
   return sub === "schema" ? { command: "schema" } : { command: "rules", format, ...(code ? { code } : {}) };
+}
+
+const COLOR_WHEN = ["always", "never", "auto"];
+
+/** `--color WHEN` as `--color=WHEN`; a bare `--color` (followed by no WHEN) forces colours and takes nothing from the next argument. */
+function colorWhen(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--") return [...out, ...argv.slice(i)];
+    if (argv[i] !== "--color") out.push(argv[i]);
+    else if (COLOR_WHEN.includes(argv[i + 1])) out.push(`--color=${argv[++i]}`);
+    else out.push("--color=always");
+  }
+  return out;
+}
+
+/** The codes and prefixes of `--select` / `--ignore` (comma-separated): each must name at least one rule. */
+function ruleSelectors(option: string, value: string): string[] {
+  const selectors = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!selectors.length) throw new UsageError(`${option} needs rule codes or prefixes, e.g. ${option} unknown-key,legacy- (see packlint --help)`);
+  const codes = allRules().map((r) => r.code);
+  for (const s of selectors) {
+    if (codes.some((c) => c.startsWith(s))) continue;
+    const near = closest(s, codes, 1);
+    throw new UsageError(`${option} ${s}: no rule code is or starts with it${near.length ? ` (did you mean ${near[0]}?)` : ""}; packlint rules lists them`);
+  }
+  return selectors;
 }
 
 function count(option: string, v: string, min: number): number {

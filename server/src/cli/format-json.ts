@@ -1,7 +1,11 @@
+import type { RunCounts } from "./format-text";
 import { FileReport, isValid } from "./report";
 
-/** `--format json`: 0-based LSP positions; field is null for decode-phase errors. */
-export function formatJson(reports: FileReport[]): string {
+/**
+ * `--format json`: packlint's version, the files (0-based LSP positions; field is null for decode-phase errors)
+ * and the summary the text format's last line gives.
+ */
+export function formatJson(reports: FileReport[], run: { version: string; summary: RunCounts }): string {
   const files = reports.map((r) => ({
     path: r.path,
     kind: r.kind,
@@ -17,5 +21,5 @@ export function formatJson(reports: FileReport[]): string {
       ...(d.related ? { related: d.related } : {}),
     })),
   }));
-  return JSON.stringify({ files }, null, 2) + "\n";
+  return JSON.stringify({ version: run.version, files, summary: run.summary }, null, 2) + "\n";
 }

@@ -2,18 +2,18 @@ import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type PackDiagnostic, type Range, type Severity, allRules, type RuleInfo, displayMessage, ruleDoc, rulePage, ruleDocHref } from "../service";
 import { describe } from "./rules-list";
-import { packagedRulesDocs } from "../workspace/docs-location";
 import { workspacePath } from "../workspace/paths";
 import type { FileReport } from "./report";
 
 /**
  * `--format sarif`: a SARIF 2.1.0 log for code scanning (github/codeql-action/upload-sarif).
- * The driver lists every rule packlint knows with its page (docs/rules/CODE.md) as Markdown help and a `helpUri`
- * to it, so code scanning can show rule help. Locations are relative to the working directory (%SRCROOT%),
+ * The driver lists every rule packlint knows with its page (docs/rules/CODE.md) as Markdown help, so code scanning
+ * can show rule help, and a `helpUri` under `docsBase` when one is given (--docs-base-url, the config's
+ * `docsBaseUrl`): the pages installed with packlint are files of the machine that ran it, which no reader of the
+ * log can open, so by default there is none. Locations are relative to the working directory (%SRCROOT%),
  * with UTF-16 columns as in LSP.
  */
 export function formatSarif(reports: FileReport[], opts: { cwd: string; version: string; docsBase?: string }): string {
-  const docsBase = opts.docsBase ?? packagedRulesDocs();
   const rules = allRules();
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = reports.flatMap((r) => r.diagnostics.map((d) => result(d, r.path, opts.cwd, index)));
@@ -27,7 +27,7 @@ export function formatSarif(reports: FileReport[], opts: { cwd: string; version:
             name: "packlint",
             version: opts.version,
             semanticVersion: opts.version,
-            rules: rules.map((r) => descriptor(r, docsBase)),
+            rules: rules.map((r) => descriptor(r, opts.docsBase)),
           },
         },
         originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(opts.cwd).href.replace(/\/?$/, "/") } },
@@ -42,7 +42,7 @@ export function formatSarif(reports: FileReport[], opts: { cwd: string; version:
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", information: "note", hint: "note" };
 const PROBLEM_SEVERITY: Record<Severity, string> = { error: "error", warning: "warning", information: "recommendation", hint: "recommendation" };
 
-function descriptor(r: RuleInfo, docsBase: string) {
+function descriptor(r: RuleInfo, docsBase: string | undefined) {
   const doc = ruleDoc(r.code)!;
   const page = rulePage(doc);
   return {
@@ -53,7 +53,7 @@ function descriptor(r: RuleInfo, docsBase: string) {
       .join(""),
     shortDescription: { text: describe(r) },
     fullDescription: { text: doc.checks },
-    helpUri: ruleDocHref(docsBase, r.code),
+    ...(docsBase ? { helpUri: ruleDocHref(docsBase, r.code) } : {}),
     help: { text: `${doc.checks}\n\nHow to fix it: ${doc.fix}`, markdown: page },
     defaultConfiguration: { level: LEVEL[r.severity], ...(r.offlineCheckable ? {} : { enabled: false }) },
     properties: {

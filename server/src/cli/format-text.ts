@@ -5,6 +5,8 @@ export interface TextOptions {
   color: boolean;
   /** Errors only: no line for a file without errors (the summary still counts it). */
   quiet?: boolean;
+  /** A verdict line for every file, clean ones too (by default a file without findings gets none; the summary counts it). */
+  verbose?: boolean;
 }
 
 const SGR = { red: 31, green: 32, yellow: 33, blue: 34, cyan: 36, gray: 90, bold: 1 } as const;
@@ -16,9 +18,9 @@ function painter(color: boolean): Paint {
 }
 
 /**
- * `--format text`: per diagnostic `path:line:col: severity [code] field message` and a code frame; per file
- * `path: ` and the official CLI's verdict (`Challenge pack is valid` / `has errors`), files with findings
- * followed by a blank line.
+ * `--format text`: per diagnostic `path:line:col: severity [code] field message` and a code frame; per file with
+ * findings (every file with `verbose`) `path: ` and the official CLI's verdict (`Challenge pack is valid` / `has
+ * errors`), files with findings followed by a blank line.
  */
 export function formatText(reports: FileReport[], opts: TextOptions): string {
   const paint = painter(opts.color);
@@ -36,7 +38,7 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
       }
     }
     const valid = isValid(r);
-    if (opts.quiet && valid) continue;
+    if (valid && (opts.quiet || (!opts.verbose && !r.diagnostics.length))) continue;
     const line = verdict(r);
     out += `${paint("bold", path)}: ${valid ? line : paint("red", line)}\n`;
     if (r.diagnostics.length) out += "\n";

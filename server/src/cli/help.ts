@@ -13,7 +13,8 @@ Validates AgentClash challenge packs offline, with the reference validator's ver
 A DIR means every pack below it: *.pack.yaml, YAML with two of the top-level pack:, version:, challenges:, input_sets:,
 Skill Testing case files (skill_cases.yaml), or files matching the "packs" globs of a config;
 "ignore" globs skip files. - reads one document from standard input.
-Text output names every file checked, then one summary line (files checked, errors, warnings, files skipped).
+Text output names each file with findings (every file with --verbose), then one summary line (files checked,
+errors, warnings, files skipped).
 
 Options:
 ${optionsHelp(LINT_OPTIONS)}
@@ -34,6 +35,8 @@ Examples:
   packlint --format sarif packs/ > packlint.sarif
   packlint --rule unknown-key=error --rule legacy-items=off packs/
   packlint --fix packs/
+  packlint --statistics --select unknown-key,legacy- packs/
+  packlint --skip-non-packs .github/workflows/ci.yml packs/a.pack.yaml   (a commit hook's staged files)
   cat a.pack.yaml | packlint --stdin-filename packs/a.pack.yaml -
   packlint schema > challenge-pack.schema.json
 `;

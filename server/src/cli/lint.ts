@@ -1,13 +1,18 @@
-import { statSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import { CONFIG_FILE_NAME } from "../../../shared/src/config";
+import { appliedDocsBaseUrl } from "../workspace/project-config";
 import { STDIN, type LintCommand } from "./args";
 import { expandPaths } from "./files";
 import { writeFixed } from "./fix";
 import { formatGithub } from "./format-github";
 import { formatJson } from "./format-json";
 import { formatSarif } from "./format-sarif";
-import { countRun, formatText, printableLine, summaryLine } from "./format-text";
+import { countRun, formatText, printableLine, summaryLine, type RunCounts } from "./format-text";
+import { formatStatistics, statistics } from "./format-statistics";
+import { selectionLevels } from "./rule-selection";
+import { UsageError } from "./usage-error";
 import { listFiles } from "./list-files";
 import { validateAll } from "./pool";
 import { Progress } from "./progress";
@@ -27,7 +32,7 @@ export async function lint(cmd: LintCommand, out: Write, err: Write, env: RunEnv
   const stdin = cmd.paths.includes(STDIN) && !cmd.listFiles ? await env.readStdin() : undefined;
   if (cmd.listFiles) {
     const { expansion } = expand(cmd, env);
-    out(listFiles(expansion));
+    toOutput(cmd, env, out)(listFiles(expansion));
     return expansion.unreadable.length ? EXIT.usage : EXIT.ok;
   }
   const checked = await check(cmd, env, err, stdin);
@@ -51,10 +56,12 @@ function expand(cmd: LintCommand, env: RunEnv) {
 export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: Uint8Array, only?: Set<string>): Promise<CheckedRun> {
   const { roots, project, expansion } = expand(cmd, env);
   const found = only ? expansion.files.filter((f) => within(resolve(f.path), only)) : expansion.files;
+  const selection = cmd.select || cmd.ignore ? selectionLevels(cmd.select, cmd.ignore) : {};
   const jobs: FileJob[] = found.map(({ path, kind, stdin: fromStdin, read }) => ({
     path,
     kind,
-    rules: { ...project.rules(path), ...cmd.rules },
+    rules: { ...project.rules(path), ...cmd.rules, ...selection },
+    ...(cmd.skipNonPacks ? { skipNonPack: true } : {}),
     roots,
     cwd: env.cwd,
     ...(fromStdin ? { bytes: stdin } : {}),
@@ -65,14 +72,18 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
   progress.clear();
   const reports: FileReport[] = [];
+  const skipped = [...expansion.skipped];
   const unreadable = expansion.unreadable
     .filter((u) => !only || within(resolve(u.path), only))
     .map((u) => ({ path: u.path, message: `cannot read ${u.path}: ${u.reason}` }));
   outcomes.forEach((o, i) => {
     if ("unreadable" in o) unreadable.push({ path: jobs[i].path, message: o.unreadable });
+    else if ("skipped" in o) skipped.push({ path: jobs[i].path, reason: o.skipped });
     else reports.push(cmd.quiet ? { ...o.report, diagnostics: o.report.diagnostics.filter((d) => d.severity === "error") } : o.report);
   });
-  return { reports, skipped: expansion.skipped, unreadable };
+  // The run's rule links: the config that applies in the working directory (the repository root in CI) may set them.
+  const docsBaseUrl = appliedDocsBaseUrl(project.configsFor(resolve(env.cwd, CONFIG_FILE_NAME)));
+  return { reports, skipped, unreadable, ...(docsBaseUrl ? { docsBaseUrl } : {}) };
 }
 
 /**
@@ -80,8 +91,10 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
  * and returns the exit code. `state`, in a watch: every file's latest report and how many entries are unreadable,
  * which the summary and the exit code count.
  */
-function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: RunEnv, version: string, state?: WatchState): number {
+function report(cmd: LintCommand, run: CheckedRun, stdout: Write, err: Write, env: RunEnv, version: string, state?: WatchState): number {
   const { reports } = run;
+  let printed = "";
+  const out: Write = (s) => (printed += s);
   const fixed = reports.filter((r) => r.fixed);
   let unwritten = 0;
   for (const r of fixed) {
@@ -93,26 +106,39 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
       }
     } else out(createTwoFilesPatch(printableLine(r.path), printableLine(r.path), r.fixed!.original, r.text, "", "(fixed)"));
   }
-  const color = cmd.color ?? (env.stdoutIsTTY && !env.env.NO_COLOR);
-  switch (cmd.format) {
+  const color = cmd.color ?? (cmd.outputFile === undefined && autoColor(env));
+  const counts = (): RunCounts => {
+    const c = countRun(state?.reports ?? reports, run.skipped.filter((s) => !s.folder).length);
+    return cmd.fix ? { ...c, fixed: fixed.length - unwritten } : c;
+  };
+  switch (cmd.statistics ? `${cmd.format}-statistics` : cmd.format) {
+    case "text-statistics":
+      out(formatStatistics(reports));
+      out(summaryLine(counts(), color));
+      break;
+    case "json-statistics":
+      out(JSON.stringify({ version, statistics: statistics(reports), summary: counts() }, null, 2) + "\n");
+      break;
     case "json":
-      out(formatJson(reports));
+      out(formatJson(reports, { version, summary: counts() }));
       break;
     case "github":
       out(formatGithub(reports, env.cwd));
       break;
     case "sarif":
-      out(formatSarif(reports, { cwd: env.cwd, version, docsBase: cmd.docsBaseUrl }));
+      out(formatSarif(reports, { cwd: env.cwd, version, docsBase: cmd.docsBaseUrl ?? run.docsBaseUrl }));
       break;
     case "text": {
-      out(formatText(reports, { color, quiet: cmd.quiet }));
-      const counts = countRun(state?.reports ?? reports, run.skipped.filter((s) => !s.folder).length);
-      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length - unwritten } : counts, color));
+      // In a watch, the files that changed are few: each is named, clean or not.
+      out(formatText(reports, { color, quiet: cmd.quiet, verbose: cmd.verbose || state !== undefined }));
+      out(summaryLine(counts(), color));
       break;
     }
   }
+  toOutput(cmd, env, stdout)(printed);
   for (const u of run.unreadable) err(`packlint: ${printableLine(u.message)}\n`);
-  const code = exitCode(cmd, state?.reports ?? reports, err);
+  const found = exitCode(cmd, state?.reports ?? reports, err);
+  const code = cmd.exitZero && found === EXIT.problems ? EXIT.ok : found;
   // Unread files were not checked; what was printed for a fix not written is the fixed text, which is not on disk.
   return unwritten || (state?.unreadable ?? run.unreadable.length) ? Math.max(code, EXIT.usage) : code;
 }
@@ -132,6 +158,26 @@ function exitCode(cmd: LintCommand, reports: FileReport[], err: Write): number {
     return EXIT.problems;
   }
   return EXIT.ok;
+}
+
+/** Colours unless asked (--color): FORCE_COLOR (not 0 or false) forces them, NO_COLOR turns them off, else a terminal has them. */
+function autoColor({ env, stdoutIsTTY }: RunEnv): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !/^(0|false)$/i.test(force);
+  return stdoutIsTTY && !env.NO_COLOR;
+}
+
+/** Where a run's report goes: standard output, or the --output-file (written whole; a file that cannot be written is a usage error). */
+function toOutput(cmd: LintCommand, env: RunEnv, out: Write): Write {
+  if (cmd.outputFile === undefined) return out;
+  const file = resolve(env.cwd, cmd.outputFile);
+  return (s) => {
+    try {
+      writeFileSync(file, s);
+    } catch (e) {
+      throw new UsageError(`cannot write --output-file ${cmd.outputFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { packSchema } from "../service";
+import { existsSync } from "node:fs";
+import { closest, packSchema } from "../service";
 import { packageVersion } from "../workspace/package-version";
 import { parseArgs } from "./args";
 import { printableLine } from "./format-text";
@@ -10,7 +11,7 @@ import { runSkill } from "./skill";
 import { runReport } from "./report-command";
 import { EXIT, type RunEnv } from "./run-env";
 import { readStdin } from "./stdin";
-import { isUsageError } from "./usage-error";
+import { isUsageError, UsageError } from "./usage-error";
 
 export { EXIT, type RunEnv } from "./run-env";
 
@@ -27,6 +28,7 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
   try {
     if (argv[0] === "skill") return await runSkill(argv.slice(1), out, err, env);
     if (argv[0] === "report") return runReport(argv.slice(1), out);
+    mistypedCommand(argv[0]);
     const cmd = parseArgs(argv);
     switch (cmd.command) {
       case "help":
@@ -56,6 +58,15 @@ export async function run(argv: string[], out: (s: string) => void, err: (s: str
     }
     throw e;
   }
+}
+
+const SUBCOMMANDS = ["schema", "rules", "report", "skill"];
+
+/** A first word that names no file but is a subcommand mistyped (`packlint rule X`): a usage error that says which. */
+function mistypedCommand(word: string | undefined): void {
+  if (word === undefined || word.startsWith("-") || existsSync(word)) return;
+  const [near] = closest(word, SUBCOMMANDS, 1);
+  if (near) throw new UsageError(`${word} is neither a file nor a command: did you mean packlint ${near}? (see packlint --help)`);
 }
 
 /** Ctrl-C (or SIGTERM): asked for by a --watch run only, which then ends with the exit code of what it last saw. */

@@ -25,6 +25,8 @@ export interface CheckedRun {
   skipped: SkippedFile[];
   /** What could not be read (`cannot read PATH: why`), each reported on stderr; the run then exits 2. */
   unreadable: Unreadable[];
+  /** The config's `docsBaseUrl`, where rule links lead (SARIF helpUri) unless --docs-base-url says. */
+  docsBaseUrl?: string;
 }
 
 export interface Unreadable {

@@ -28,10 +28,12 @@ export interface FileJob {
   read?: ReadFile;
   /** Apply the safe fixes first and check the fixed text. */
   fix?: boolean;
+  /** `--skip-non-packs`: a file that neither its kind nor its content makes a pack or case file is skipped, not an error. */
+  skipNonPack?: boolean;
 }
 
-/** The outcome for one file: a report, or why it could not be read (a usage error in the caller). */
-export type FileOutcome = { report: FileReport } | { unreadable: string };
+/** The outcome for one file: a report, why it could not be read (a usage error in the caller), or why it was skipped. */
+export type FileOutcome = { report: FileReport } | { unreadable: string } | { skipped: string };
 
 export function validateFile(job: FileJob): FileOutcome {
   let read: ReadFile;
@@ -43,6 +45,7 @@ export function validateFile(job: FileJob): FileOutcome {
   const { bytes, id, decoded } = read;
   // A file named on the command line whose name did not decide its kind is checked only if its content does.
   const kind = job.kind ?? kindByContent(decoded.text);
+  if (!kind && job.skipNonPack) return { skipped: `neither a pack nor a case file by name or content (--skip-non-packs)` };
   const alone = (diagnostics: PackDiagnostic[]): FileOutcome => ({ report: { path: job.path, kind: "challenge-pack", text: decoded.text, diagnostics } });
   const binary = binaryFile(job.rules, decoded.text);
   if (binary) return alone(binary);

@@ -1,5 +1,6 @@
 import { format } from "node:util";
 import { ConnectionOptions, createConnection, ErrorCodes, Message, ProposedFeatures, StreamMessageWriter } from "vscode-languageserver/node";
+import { commandLineAnswer } from "./command-line";
 import { Foreground } from "./foreground";
 import { FrameGuard } from "./frame-guard";
 import { startServer } from "./server";
@@ -8,10 +9,16 @@ const TRANSPORTS = /^--(stdio|node-ipc|socket=|pipe=)/;
 
 /**
  * Entry point: the transport (`--stdio`, `--node-ipc`, `--socket=N`, `--pipe=NAME`) comes from the command
- * line; without one, stdio (`npx` keeps a bare `--stdio` for itself, so it may never reach us).
+ * line; without one, stdio (`npx` keeps a bare `--stdio` for itself, so it may never reach us). `--help` and
+ * `--version` are answered on stdout instead (exit 0).
  */
 export function main(): void {
   const args = process.argv.slice(2);
+  const answer = commandLineAnswer(args);
+  if (answer !== undefined) {
+    process.stdout.write(answer);
+    return;
+  }
   const stdio = !args.some((a) => TRANSPORTS.test(a)) || args.includes("--stdio");
   const foreground = new Foreground();
   // Messages are seen as they are read where the transport lets us (stdio, IPC); elsewhere when dispatched.

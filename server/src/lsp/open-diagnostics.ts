@@ -3,6 +3,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { PackDiagnostic, DocumentKind } from "../service";
 import { findings, finishDiagnostics, internalError, type FileSummary } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
+import { appliedDocsBaseUrl } from "../workspace/project-config";
 import { toLspDiagnostic } from "./convert";
 import type { Sessions } from "./sessions";
 import type { WorkspaceScopes } from "./workspace-scopes";
@@ -50,9 +51,13 @@ export class OpenDiagnostics {
     return (this.service(doc) ?? []).map((d) => this.toLsp(doc.uri, d));
   }
 
-  /** One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base. */
+  /**
+   * One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base: the
+   * editor's setting, else the project config's `docsBaseUrl`, else the pages installed with the server.
+   */
   toLsp(uri: string, d: PackDiagnostic): Diagnostic {
-    return toLspDiagnostic(uri, d, this.scopes().settingsFor(uri).docsBaseUrl || this.packagedDocs);
+    const scopes = this.scopes();
+    return toLspDiagnostic(uri, d, scopes.settingsFor(uri).docsBaseUrl || appliedDocsBaseUrl(scopes.configFor(uri)) || this.packagedDocs);
   }
 
   /** The index's summary of the document's text while the document has no model yet; its model is then built soon after. */

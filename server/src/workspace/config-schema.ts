@@ -37,6 +37,11 @@ export function configSchema(): object {
       },
       packs: globs("Globs, relative to this config's folder, of files that are packs even when their content does not look like one."),
       ignore: globs("Globs, relative to this config's folder, of files and folders a directory run and the editor's index leave out."),
+      docsBaseUrl: {
+        type: "string",
+        pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+$",
+        description: "Where rule links lead (SARIF helpUri, the editor's links): this URL + CODE.md, e.g. a team's hosted copy of docs/rules/.",
+      },
     },
   };
 }

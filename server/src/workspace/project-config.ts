@@ -31,6 +31,13 @@ export interface AppliedConfigs {
   nearest: FoundConfig;
 }
 
+/** Where rule links lead by the applied configs: the nearest that says (`docsBaseUrl`), else undefined. */
+export function appliedDocsBaseUrl(applied: AppliedConfigs | undefined): string | undefined {
+  const files = applied?.files ?? [];
+  for (let i = files.length - 1; i >= 0; i--) if (files[i].config.docsBaseUrl !== undefined) return files[i].config.docsBaseUrl;
+  return undefined;
+}
+
 /** The file names whose change can change a folder's config. */
 export const CONFIG_FILE_NAMES = [CONFIG_FILE_NAME, "package.json"];
 

@@ -63,6 +63,12 @@ class FatalDecode extends Error {
  * known keys only, zero values for absent fields, Go's coercions, type errors, duplicate keys.
  * Every decoded object and list is registered in the SourceMap so rules can point at ranges.
  */
+/**
+ * Keys the validator does not read but the format's own authors write in AgentClash's published example packs
+ * (`challenges[].input_set_keys`, the input sets a challenge is meant for): not unknown, so never a warning.
+ */
+const AUTHORS_KEYS: Readonly<Record<string, readonly string[]>> = { "challenges[]": ["input_set_keys"] };
+
 export class YamlDecoder {
   readonly problems: DecodeProblem[] = [];
   readonly unknownKeys: UnknownKey[] = [];
@@ -570,7 +576,7 @@ export class YamlDecoder {
           continue;
         }
         source.keys.set(p.key, ps);
-        if (!hasOwn(entry.keys, p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
+        if (!hasOwn(entry.keys, p.key) && !AUTHORS_KEYS[t.entry]?.includes(p.key)) this.unknownKeys.push({ key: p.key, span: ps.key, entry: t.entry });
       }
     const root = t.entry === "$";
     for (const { key, type } of decodedFields(t.entry)) {

@@ -1,5 +1,6 @@
 import type { PackModel } from "../pack-model";
 import { packDiagnostics } from "../pack-model";
+import { displayMessage } from "../diagnostic-text";
 import type { Case, InputSet } from "../model/bundle";
 import { INTENTS, Intent, intentOf } from "../advisories/input-set-intent";
 import { isMap, isSeq, isScalar, type Document } from "yaml";
@@ -18,8 +19,17 @@ export interface InputSetReport {
   unassigned: SetReport[];
   validation: { local: string; hosted: string };
   errors: number;
+  /** Each error (1-based line and column), so that a report on a broken pack says what to fix. */
+  errorList: ReportedError[];
   readyForScoring: boolean;
   nextSkill: { skill: string; why: string };
+}
+
+export interface ReportedError {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
 }
 
 export interface ChallengeReport {
@@ -60,7 +70,10 @@ const INTENT_ORDER = Object.keys(INTENTS) as Intent[];
 
 export function inputSetReport(model: PackModel, file: string): InputSetReport {
   const b = model.bundle;
-  const errors = packDiagnostics(model).filter((d) => d.severity === "error").length;
+  const errorList = packDiagnostics(model)
+    .filter((d) => d.severity === "error")
+    .map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1, code: d.code, message: displayMessage(d) }));
+  const errors = errorList.length;
   const setsByChallenge = new Map<string, SetReport[]>();
   const unassigned: SetReport[] = [];
   const declared = new Set(b.challenges.map((c) => c.key));
@@ -80,6 +93,7 @@ export function inputSetReport(model: PackModel, file: string): InputSetReport {
     unassigned,
     validation: { local: `packlint ${file}`, hosted: `agentclash challenge-pack validate ${file} --json` },
     errors,
+    errorList,
     readyForScoring: errors === 0,
     nextSkill: nextSkill(model, errors),
   };
@@ -87,7 +101,7 @@ export function inputSetReport(model: PackModel, file: string): InputSetReport {
 
 /** The skill the input-set skill hands off to ("Authoring Procedure", step 9; "Related Skills"). */
 function nextSkill(model: PackModel, errors: number): InputSetReport["nextSkill"] {
-  if (errors > 0) return { skill: "agentclash-challenge-pack-yaml-author", why: "fix the errors above, then validate again" };
+  if (errors > 0) return { skill: "agentclash-challenge-pack-yaml-author", why: "fix the errors listed under Validation, then validate again" };
   const spec = (model.bundle.version.evaluation_spec ?? {}) as Record<string, unknown>;
   const scored = [spec.validators, spec.llm_judges].some((l) => Array.isArray(l) && l.length > 0);
   if (!scored) return { skill: "agentclash-challenge-pack-scoring-validators", why: "the cases have nothing that scores them yet" };
@@ -212,6 +226,7 @@ export function reportMarkdown(r: InputSetReport): string {
     "",
     `Ready for scoring: ${r.readyForScoring ? "yes" : `no (${r.errors} error${r.errors === 1 ? "" : "s"})`}`,
     "",
+    ...(r.errorList.length ? [...r.errorList.map((e) => `- line ${e.line}, column ${e.column}: [${e.code}] ${e.message}`), ""] : []),
     `Next skill: ${r.nextSkill.skill} (${r.nextSkill.why})`,
     "",
   );
