@@ -1,4 +1,5 @@
-import { FileReport, isValid } from "./report";
+import type { PackDiagnostic } from "../service";
+import { FileReport, isValid, silencedNote } from "./report";
 
 /** `--format json`: 0-based LSP positions; field is null for decode-phase errors. */
 export function formatJson(reports: FileReport[]): string {
@@ -6,16 +7,22 @@ export function formatJson(reports: FileReport[]): string {
     path: r.path,
     kind: r.kind,
     valid: isValid(r),
-    diagnostics: r.diagnostics.map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      field: d.field,
-      message: d.message,
-      ...(d.text ? { text: d.text } : {}),
-      ...(d.hint ? { hint: d.hint } : {}),
-      range: d.range,
-      ...(d.related ? { related: d.related } : {}),
-    })),
+    diagnostics: r.diagnostics.map(entry),
+    // Errors turned off or below error by rule levels, at their own level: the file is not valid all the same.
+    ...(r.silenced?.length ? { silenced: r.silenced.map(entry), note: silencedNote(r) } : {}),
   }));
   return JSON.stringify({ files }, null, 2) + "\n";
+}
+
+function entry(d: PackDiagnostic) {
+  return {
+    code: d.code,
+    severity: d.severity,
+    field: d.field,
+    message: d.message,
+    ...(d.text ? { text: d.text } : {}),
+    ...(d.hint ? { hint: d.hint } : {}),
+    range: d.range,
+    ...(d.related ? { related: d.related } : {}),
+  };
 }

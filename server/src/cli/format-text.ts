@@ -50,6 +50,8 @@ export interface RunCounts {
   files: number;
   errors: number;
   warnings: number;
+  /** Errors that rule levels silenced (each file with one is not valid). */
+  silenced: number;
   skipped: number;
   fixed?: number;
 }
@@ -60,13 +62,14 @@ export function countRun(reports: FileReport[], skipped: number): RunCounts {
     files: reports.length,
     errors: all.filter((d) => d.severity === "error").length,
     warnings: all.filter((d) => d.severity === "warning").length,
+    silenced: reports.reduce((n, r) => n + (r.silenced?.length ?? 0), 0),
     skipped,
   };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The closing line: `3 files checked, 1 error, 2 warnings, 1 file skipped` (and files fixed, after --fix). */
+/** The closing line: `3 files checked, 1 error, 2 warnings, 1 file skipped` (files fixed after --fix, errors silenced by rule levels). */
 export function summaryLine(c: RunCounts, color: boolean): string {
   const paint = painter(color);
   const parts = [
@@ -74,6 +77,7 @@ export function summaryLine(c: RunCounts, color: boolean): string {
     ...(c.fixed !== undefined ? [`${plural(c.fixed, "file")} fixed`] : []),
     paint(c.errors ? "red" : "green", plural(c.errors, "error")),
     paint(c.warnings ? "yellow" : "green", plural(c.warnings, "warning")),
+    ...(c.silenced ? [paint("red", `${plural(c.silenced, "error")} silenced`)] : []),
     `${plural(c.skipped, "file")} skipped`,
   ];
   return `${parts.join(", ")}\n`;

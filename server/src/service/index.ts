@@ -26,8 +26,8 @@ export type { AssetFiles, AssetFileState, AssetPathRef } from "./asset-files";
 // The rule registry, rule levels and how a diagnostic reads.
 export { allRules, NOT_A_PACK, unknownRuleProblem } from "./rule-registry";
 export type { RuleInfo } from "./rule-registry";
-export { compareRanges, inTextOrder, withRuleLevels } from "./diagnostics";
-export type { RuleLevels } from "./diagnostics";
+export { compareRanges, inTextOrder, levelled, withRuleLevels } from "./diagnostics";
+export type { Levelled, RuleLevels } from "./diagnostics";
 export { displayMessage } from "./diagnostic-text";
 export { CONVERT_LEGACY, FIX_ALL } from "./features/actions";
 export { KEY_SYMBOL_KINDS } from "./features/key-symbols";

@@ -5,7 +5,8 @@ import {
   type PackDiagnostic,
   assetFileDiagnostics,
   inTextOrder,
-  withRuleLevels,
+  levelled,
+  type Levelled,
   type RuleLevels,
   languages,
   type DocumentEnv,
@@ -95,16 +96,17 @@ export interface FileScope {
 
 /** A file's diagnostics: its findings at the file's rule levels, and its asset paths checked on disk now, in text order. */
 export function finishDiagnostics(found: Pick<FileSummary, "diagnostics" | "assets">, scope: FileScope): PackDiagnostic[] {
+  return finishFile(found, scope).diagnostics;
+}
+
+/** finishDiagnostics, with the errors the file's levels silenced (which keep the file from being valid). */
+export function finishFile(found: Pick<FileSummary, "diagnostics" | "assets">, scope: FileScope): Levelled {
   const disk = found.assets.length && scope.assetFiles ? assetFileDiagnostics(found.assets, scope.assetFiles) : [];
-  return inTextOrder(withRuleLevels([...found.diagnostics, ...disk], scope.rules));
+  const out = levelled([...found.diagnostics, ...disk], scope.rules);
+  return { diagnostics: inTextOrder(out.diagnostics), silenced: inTextOrder(out.silenced) };
 }
 
 /** Every step after the decoding for one file of a known kind (the CLI's check). */
-export function checkDecoded(
-  decoded: DecodedFile,
-  uri: string,
-  kind: DocumentKind,
-  scope: FileScope & DocumentEnv,
-): { text: string; diagnostics: PackDiagnostic[] } {
-  return { text: decoded.text, diagnostics: finishDiagnostics(analyzeFile(kind, decoded, uri, scope), scope) };
+export function checkDecoded(decoded: DecodedFile, uri: string, kind: DocumentKind, scope: FileScope & DocumentEnv): Levelled & { text: string } {
+  return { text: decoded.text, ...finishFile(analyzeFile(kind, decoded, uri, scope), scope) };
 }
