@@ -50,6 +50,10 @@ const files: Record<string, string | Buffer> = {
   // An error its folder's config turns off: silenced, so not valid, for both.
   "silenced/.packlintrc.json": JSON.stringify({ rules: { "version-number-positive": "off" } }),
   "silenced/zero.pack.yaml": withChallenge("zero-question").replace("number: 1", "number: 0"),
+  // Suppression comments: one silences an error, one names a code nothing reports, one an unknown code.
+  "packs/suppressed.pack.yaml": withChallenge("suppressed-question")
+    .replace("  number: 1", "  # packlint-disable-next-line version-number-positive -- next release\n  number: 0")
+    .replace(/^pack:\n/m, "pack:\n  # packlint-disable-next-line legacy-items, unknwn-key\n  colour: blue\n"),
 };
 // Asset files next to the packs that name `assets/policy.pdf`.
 for (const dir of ["enc", "custom", "challenge-packs", "x", "by-content", "silenced"]) files[`${dir}/${PACK_ASSET}`] = "%PDF";
@@ -110,6 +114,7 @@ test("parity: the CLI and the workspace index take the same files, of the same k
     ["enc/utf16le.pack.yaml", "challenge-pack"],
     ["packs/good.pack.yaml", "challenge-pack"],
     ["packs/missing-asset.pack.yml", "challenge-pack"],
+    ["packs/suppressed.pack.yaml", "challenge-pack"],
     ["packs/unknown-key.pack.yaml", "challenge-pack"],
     ["refund-helper/tests/skill_cases.yml", "skill-cases"],
     ["silenced/zero.pack.yaml", "challenge-pack"],
@@ -134,6 +139,12 @@ test("parity: `packlint --format json DIR` and packlint/validateWorkspace give e
     silenced: [...cliSilenced.values()].reduce((a, b) => a + b, 0),
   });
   assert.equal(cliSilenced.get("silenced/zero.pack.yaml"), 1, "the error its config turned off");
+  assert.equal(cliSilenced.get("packs/suppressed.pack.yaml"), 1, "the error a comment suppressed");
+  assert.deepEqual(
+    cliFiles.get("packs/suppressed.pack.yaml")!.map(([code, severity]) => `${code}:${severity}`),
+    ["suppression-unused:warning", "suppression-invalid:warning", "unknown-key:error"],
+    "the comments' own findings; the config makes unknown-key an error",
+  );
 
   // The cases the fixture is for: each is seen, the same way, by both.
   const codes = (path: string) => cliFiles.get(path)!.map(([code, severity]) => `${code}:${severity}`);

@@ -197,3 +197,26 @@ test("status: an error its folder's config turns off is counted as silenced, so 
   assert.deepEqual((await lastFor(SILENCED, from)).diagnostics, []);
   assert.deepEqual(await request(Requests.status, { uri: SILENCED }), { kind: "challenge-pack", errors: 0, warnings: 0, silenced: 1 });
 });
+
+test("suppression comments: the editor applies them as the CLI does, and an unused one has a quick fix that removes it", async () => {
+  const uri = uriOf("packs/commented.pack.yaml");
+  const text = pack().replace("  number: 1", "  # packlint-disable-next-line version-number-positive, unknown-key -- next release\n  number: 0");
+  const from = server.published.length;
+  await open(uri, text, "agentclash-pack");
+  const published = (await lastFor(uri, from)).diagnostics as Diagnostic[];
+  assert.deepEqual(
+    published.map((d) => [d.code, d.severity]),
+    [["suppression-unused", 2]],
+  );
+  assert.deepEqual(await request(Requests.status, { uri }), { kind: "challenge-pack", errors: 0, warnings: 1, silenced: 1 });
+  const actions = await request<{ title: string; kind: string; isPreferred?: boolean; edit: WorkspaceEdit }[]>(P.CodeActionRequest.type.method, {
+    textDocument: { uri },
+    range: published[0].range,
+    context: { diagnostics: [] },
+  });
+  const remove = actions.find((a) => a.title === "Remove unknown-key from the packlint-disable-next-line comment");
+  assert.ok(remove, JSON.stringify(actions.map((a) => a.title)));
+  assert.equal(remove.kind, "quickfix");
+  const after = TextDocument.applyEdits(TextDocument.create(uri, "yaml", 1, text), remove.edit.changes![uri]);
+  assert.match(after, /\n {2}# packlint-disable-next-line version-number-positive -- next release\n {2}number: 0\n/);
+});

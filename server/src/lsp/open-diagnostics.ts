@@ -43,7 +43,7 @@ export class OpenDiagnostics {
     if (!session) return undefined;
     let found: Parameters<typeof finishFile>[0];
     try {
-      found = findings(session, scopes.encodingDiagnostics(doc.uri, doc.getText()));
+      found = findings(session, doc.getText(), scopes.encodingDiagnostics(doc.uri, doc.getText()));
     } catch (e) {
       // A check that throws is this document's alone: one `internal-error` diagnostic says so.
       found = { diagnostics: [internalError(e)], assets: [] };

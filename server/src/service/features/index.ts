@@ -19,3 +19,4 @@ export { inlayHints, MAX_HINT_LENGTH } from "./inlay-hints";
 export { selectionRanges } from "./selection-ranges";
 export type { YamlText } from "./selection-ranges";
 export type { InlayHint, SelectionRange, SemanticTokens, SemanticTokensLegend } from "vscode-languageserver-types";
+export { suppressionCompletion, suppressionHover } from "./suppression-comments";
