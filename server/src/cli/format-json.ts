@@ -24,5 +24,7 @@ function entry(d: PackDiagnostic) {
     ...(d.hint ? { hint: d.hint } : {}),
     range: d.range,
     ...(d.related ? { related: d.related } : {}),
+    // Whether a safe fix, what --fix applies, would fix it.
+    fixable: d.fixable === true,
   };
 }

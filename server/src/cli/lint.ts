@@ -54,6 +54,7 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
     cwd: env.cwd,
     ...(fromStdin ? { bytes: stdin } : {}),
     ...(cmd.fix ? { fix: true } : {}),
+    ...(cmd.unsafeFixes ? { unsafeFixes: true } : {}),
   }));
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
@@ -101,7 +102,7 @@ function report(cmd: LintCommand, run: CheckedRun, out: Write, err: Write, env: 
     case "text": {
       out(formatText(reports, { color, quiet: cmd.quiet }));
       const counts = countRun(state?.reports ?? reports, run.skipped.filter((s) => !s.folder).length);
-      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length - unwritten } : counts, color));
+      out(summaryLine(cmd.fix ? { ...counts, fixed: fixed.length - unwritten, dryRun: cmd.fix === "dry-run" } : counts, color));
       break;
     }
   }

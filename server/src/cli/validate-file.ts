@@ -8,7 +8,7 @@ import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { kindByContent } from "./files";
-import { encodeLike, fixText, readStamp } from "./fix";
+import { encodeLike, fixText, markFixable, readStamp } from "./fix";
 import { readRegularFileWithId } from "./read-files";
 import type { FileReport } from "./report";
 
@@ -26,6 +26,8 @@ export interface FileJob {
   bytes?: Uint8Array;
   /** Apply the safe fixes first and check the fixed text. */
   fix?: boolean;
+  /** With `fix`: the preferred unsafe fixes too. */
+  unsafeFixes?: boolean;
 }
 
 /** The outcome for one file: a report, or why it could not be read (a usage error in the caller). */
@@ -59,13 +61,15 @@ export function validateFile(job: FileJob): FileOutcome {
   const uri = URI.file(file).toString();
   const skillHost = confinedSkillHost(skillFiles);
   // Text that did not decode cleanly is never rewritten: its replacement characters would be written back.
-  const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }) : decoded.text;
+  const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }, job.unsafeFixes) : decoded.text;
   const { text, diagnostics, silenced } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
     rules: job.rules,
     assetFiles: assetFilesFor(files, job.path, (p) => workspacePath(p, job.cwd)),
     skillHost,
   });
-  const report: FileReport = { path: job.path, kind, text, diagnostics, ...(silenced.length ? { silenced } : {}) };
+  // What --fix would fix in the text as it now is (text that did not decode cleanly is never rewritten).
+  const marked = decoded.problem ? diagnostics : markFixable(diagnostics, text, uri, kind, job.rules, { skillHost });
+  const report: FileReport = { path: job.path, kind, text, diagnostics: marked, ...(silenced.length ? { silenced } : {}) };
   if (fixed !== decoded.text) {
     report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed), ...(id !== undefined ? { read: readStamp(id, bytes) } : {}) };
   }

@@ -33,7 +33,7 @@ export { applySuppressions, suppressionActions, SUPPRESSION_INVALID, SUPPRESSION
 export type { Suppressed, SuppressionRemoval } from "./suppressions";
 export { suppressionDirectives } from "./yaml/suppression-comments";
 export type { SuppressionDirective } from "./yaml/suppression-comments";
-export { CONVERT_LEGACY, FIX_ALL } from "./features/actions";
+export { CONVERT_LEGACY, FIX_ALL, UNSAFE_FIX_ALL, isSafeFix, QUICK_FIX } from "./features/actions";
 export { KEY_SYMBOL_KINDS } from "./features/key-symbols";
 export { SEMANTIC_TOKENS_LEGEND } from "./features/semantic-tokens";
 export type { KeySymbol } from "./features/key-symbols";

@@ -3,7 +3,7 @@ export { completion } from "./completion";
 export { hover, keyDocumentation } from "./hover";
 export { definition, references, documentHighlights, prepareRename, rename } from "./navigation";
 export type { PrepareRenameResult, RenameResult } from "./navigation";
-export { codeActions, convertLegacyItems, FIX_ALL, CONVERT_LEGACY } from "./actions";
+export { codeActions, convertLegacyItems, FIX_ALL, CONVERT_LEGACY, UNSAFE_FIX_ALL, isSafeFix, QUICK_FIX } from "./actions";
 export { documentSymbols } from "./symbols";
 export { foldingRanges } from "./folding";
 export { codeLenses } from "./lens";
