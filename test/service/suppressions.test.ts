@@ -116,9 +116,9 @@ test("a directive whose every code is unused or unknown is removed whole, its li
   assert.equal(TextDocument.applyEdits(tdoc, suppressionActions(t.problems, t.problems[0].range, tdoc.uri)[0].edit.changes![tdoc.uri]), "slug: x\n");
 });
 
-test("malformed directives are suppression-invalid and silence nothing", () => {
-  const text = "# packlint-frobnicate unknown-key\n# packlint-disable-next-line\n# packlint-enable unknown-key\nslug: x\n";
-  const r = applySuppressions([at(3, "unknown-key")], suppressionDirectives(text));
+test("malformed directives are suppression-invalid and silence nothing; another packlint- comment is no directive", () => {
+  const text = "# packlint-disable-nextline unknown-key\n# packlint-disable-next-line\n# packlint-enable unknown-key\n# packlint-own note\nslug: x\n";
+  const r = applySuppressions([at(4, "unknown-key")], suppressionDirectives(text));
   assert.equal(r.suppressed.length, 0);
   assert.deepEqual(
     r.problems.map((p) => [p.code, p.range.start.line]),

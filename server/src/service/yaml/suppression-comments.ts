@@ -46,7 +46,9 @@ export function suppressionDirectives(text: string): SuppressionDirective[] {
   const tokens = [...new Parser().parse(text)];
   const comments: { offset: number; source: string }[] = [];
   collectComments(tokens, comments);
-  const found = comments.filter((c) => /^#\s*packlint-/.test(c.source)).sort((a, b) => a.offset - b.offset);
+  // Only `packlint-disable…` and `packlint-enable…` are directives (a misspelled one among them is reported); any
+  // other comment that starts with `packlint-` is the author's own.
+  const found = comments.filter((c) => /^#\s*packlint-(disable|enable)/.test(c.source)).sort((a, b) => a.offset - b.offset);
   if (!found.length) return [];
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
