@@ -115,6 +115,7 @@ function packFolder(): vscode.Uri | undefined {
 function summary(r: WorkspaceValidation): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   if (r.files === 0) return "No challenge packs or Skill Testing case files in the workspace.";
-  const errors = r.errors ? `${plural(r.errors, "error")} in ${plural(r.filesWithErrors, "file")}` : "no errors";
+  const silenced = r.silenced ? ` (${plural(r.silenced, "error")} silenced by rule levels: those files are not valid)` : "";
+  const errors = r.errors || r.silenced ? `${plural(r.errors, "error")} in ${plural(r.filesWithErrors, "file")}${silenced}` : "no errors";
   return `Validated ${plural(r.files, "file")}: ${errors}, ${plural(r.warnings, "warning")}.`;
 }

@@ -35,9 +35,18 @@ export class PackStatusBar implements vscode.Disposable {
     if (!status.kind) return this.item.hide();
     const what = status.kind === "skill-cases" ? "Skill cases" : "Pack";
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-    this.item.text = status.errors ? `$(error) ${what}: ${plural(status.errors, "error")}` : `$(pass) ${what}: valid`;
-    this.item.tooltip = `${plural(status.errors, "error")}, ${plural(status.warnings, "warning")} — show the Problems panel`;
-    this.item.backgroundColor = status.errors ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
+    // Errors silenced by rule levels keep the document from being valid: the validator rejects it all the same.
+    const silenced = status.silenced ?? 0;
+    const silencedText = `${plural(silenced, "error")} silenced`;
+    if (status.errors) this.item.text = `$(error) ${what}: ${plural(status.errors, "error")}${silenced ? ` (+${silenced} silenced)` : ""}`;
+    else this.item.text = silenced ? `$(error) ${what}: not valid, ${silencedText}` : `$(pass) ${what}: valid`;
+    this.item.tooltip =
+      `${plural(status.errors, "error")}, ${plural(status.warnings, "warning")}` +
+      (silenced
+        ? `, ${silencedText} by rule levels: ${status.kind === "skill-cases" ? "packlint skill refuses to run this file" : "the hosted validator rejects this file"}`
+        : "") +
+      " — show the Problems panel";
+    this.item.backgroundColor = status.errors || silenced ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
     this.item.show();
   }
 

@@ -31,7 +31,7 @@ export const Commands = {
 export const Requests = {
   /** `{ uri, text? }` → `{ kind, by }`: what the server makes of a document (the open one, or `text` when it is not open). */
   documentKind: "packlint/documentKind",
-  /** `{ uri }` → `DocumentStatus`: the document's kind and its error and warning counts. */
+  /** `{ uri }` → `DocumentStatus`: the document's kind, its error and warning counts and how many errors were silenced. */
   status: "packlint/status",
   /** `{}` → `WorkspaceValidation`: validates every pack and case file below the workspace folders and publishes the results. */
   validateWorkspace: "packlint/validateWorkspace",
@@ -76,15 +76,19 @@ export interface DocumentStatus {
   kind: DocumentKind | null;
   errors: number;
   warnings: number;
+  /** Errors the rule levels turned off or below error: the document is not valid while there are any. */
+  silenced: number;
 }
 
 export interface WorkspaceValidation {
   /** Files validated (packs and case files). */
   files: number;
-  /** Files with at least one error. */
+  /** Files with at least one error, shown or silenced. */
   filesWithErrors: number;
   errors: number;
   warnings: number;
+  /** Errors that rule levels turned off or below error: each file with one is not valid. */
+  silenced: number;
 }
 
 export interface ConvertLegacyItemsResult {

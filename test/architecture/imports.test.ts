@@ -185,7 +185,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["advisories/"],
   ["hints.ts"],
   ["pack-model.ts"],
-  ["asset-files.ts", "asset-files.book.ts", "incremental/", "report/"],
+  ["asset-files.ts", "asset-files.book.ts", "suppressions.ts", "suppressions.book.ts", "incremental/", "report/"],
   ["docs/"],
   ["features/"],
   ["pack.ts"],

@@ -48,6 +48,7 @@ test("json: files with kind, validity and LSP-shaped diagnostics; exit 1 when an
     field: "version.number",
     message: "must be greater than 0",
     range: { start: { line: 5, character: 10 }, end: { line: 5, character: 11 } },
+    fixable: false,
   });
 });
 

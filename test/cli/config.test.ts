@@ -38,7 +38,8 @@ test("config: found from the file's folder upward; the nearest one wins; rules c
     "other/p.pack.yaml": BROKEN,
   });
   const r = await json([join(dir, "team/sub/p.pack.yaml"), join(dir, "other/p.pack.yaml")]);
-  assert.equal(r.code, 0, r.err);
+  // Both read their config; an error turned down or off is silenced, which keeps each file from being valid.
+  assert.equal(r.code, 1, r.err);
   assert.deepEqual(
     r.files[0].diagnostics.map((d) => d.severity),
     ["warning"],
@@ -46,7 +47,7 @@ test("config: found from the file's folder upward; the nearest one wins; rules c
   assert.deepEqual(r.files[1].diagnostics, []);
   assert.deepEqual(
     r.files.map((f) => f.valid),
-    [true, true],
+    [false, false],
   );
 });
 
@@ -161,7 +162,10 @@ test("config: read as confined as the server reads one: a link out of the projec
 
   const inside = packTree({ "shared.json": '{ "rules": { "version-number-positive": "off" } }', "p.pack.yaml": BROKEN });
   symlinkSync(join(inside, "shared.json"), join(inside, ".packlintrc.json"));
-  assert.equal((await cli([join(inside, "p.pack.yaml")], { cwd: inside })).code, 0, "a link inside the project is followed");
+  // Followed: the config turned the error off (the verdict says it was silenced, not that the pack has errors).
+  const followed = await cli([join(inside, "p.pack.yaml")], { cwd: inside });
+  assert.equal(followed.code, 1);
+  assert.match(followed.out, /Challenge pack is not valid: 1 reference error silenced/, "a link inside the project is followed");
 
   for (const special of ["/dev/zero", "fifo"]) {
     const dir = packTree({ "p.pack.yaml": BROKEN });

@@ -17,7 +17,8 @@ test("--select and --ignore take codes and prefixes (comma-separated, repeatable
   assert.deepEqual(codes(all.out).sort(), ["unknown-key", "unknown-key", "version-number-positive"]);
 
   const selected = await cli(["--format", "json", "--select", "unknown-key", dir]);
-  assert.equal(selected.code, 0, "the error's rule is not selected");
+  assert.equal(selected.code, 1, "an error left out by --select is silenced, never passed");
+  assert.equal((JSON.parse(selected.out) as { files: { valid: boolean }[] }).files.filter((f) => !f.valid).length, 1);
   assert.deepEqual(codes(selected.out), ["unknown-key", "unknown-key"]);
   const byPrefix = await cli(["--format", "json", "--select", "version-", dir]);
   assert.equal(byPrefix.code, 1);
@@ -25,7 +26,7 @@ test("--select and --ignore take codes and prefixes (comma-separated, repeatable
   const both = await cli(["--format", "json", "--select", "version-,unknown", "--ignore", "unknown-key", dir]);
   assert.deepEqual(codes(both.out), ["version-number-positive"]);
   const repeated = await cli(["--format", "json", "--ignore", "unknown-key", "--ignore=version-number", dir]);
-  assert.equal(repeated.code, 0);
+  assert.equal(repeated.code, 1, "the ignored error still makes its file not valid");
   assert.deepEqual(codes(repeated.out), []);
 
   const typo = await cli(["--select", "unknwn-key", dir]);
@@ -103,7 +104,7 @@ test("--skip-non-packs: a named file that is no pack nor case file is skipped, n
   const mixed = await cli(["--format", "json", "--skip-non-packs", workflow, join(dir, "e.pack.yaml")]);
   assert.equal(mixed.code, 1);
   assert.deepEqual(codes(mixed.out), ["version-number-positive"]);
-  assert.deepEqual((JSON.parse(mixed.out) as { summary: unknown }).summary, { files: 1, errors: 1, warnings: 0, skipped: 1 });
+  assert.deepEqual((JSON.parse(mixed.out) as { summary: unknown }).summary, { files: 1, errors: 1, warnings: 0, skipped: 1, silenced: 0, fixable: 0 });
 });
 
 test("JSON output carries packlint's version and the summary", async () => {
@@ -112,7 +113,7 @@ test("JSON output carries packlint's version and the summary", async () => {
   const r = JSON.parse((await cli(["--format", "json", dir])).out) as Record<string, unknown>;
   assert.deepEqual(Object.keys(r), ["version", "files", "summary"]);
   assert.equal(r.version, version);
-  assert.deepEqual(r.summary, { files: 2, errors: 1, warnings: 2, skipped: 0 });
+  assert.deepEqual(r.summary, { files: 2, errors: 1, warnings: 2, skipped: 0, silenced: 0, fixable: 0 });
 });
 
 test("colours: --color=always|never|auto, FORCE_COLOR forces them (0 and false do not), NO_COLOR turns them off", async () => {

@@ -103,8 +103,10 @@ test("packlint FILE validates a case file with kind skill-cases, by name or by c
 
   // Rule levels apply to case files as to packs: --rule, then the nearest project config.
   const demoted = await cli("--no-color", "--rule", "skill-mode-unknown=warning", other);
-  assert.equal(demoted.code, 0, demoted.out);
+  // Turned down, the error is silenced: the file is still not valid (verdicts fail closed).
+  assert.equal(demoted.code, 1, demoted.out);
   assert.match(demoted.out, /my-cases\.yaml:6:9: warning \[skill-mode-unknown\]/);
+  assert.match(demoted.out, /Skill case file is not valid: 1 error silenced/);
   writeFileSync(join(dir, ".packlintrc.json"), JSON.stringify({ rules: { "skill-mode-unknown": "off" } }));
   const silenced = JSON.parse((await cli("--format", "json", other)).out) as { files: { diagnostics: { code: string }[] }[] };
   assert.deepEqual(

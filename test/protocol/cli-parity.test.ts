@@ -55,9 +55,16 @@ const files: Record<string, string | Buffer> = {
   "ignored/skipped.pack.yaml": withChallenge("ignored-question"),
   "node_modules/dep.pack.yaml": withChallenge("dependency-question"),
   "notes.yaml": "title: notes\nitems: [1, 2]\n",
+  // An error its folder's config turns off: silenced, so not valid, for both.
+  "silenced/.packlintrc.json": JSON.stringify({ rules: { "version-number-positive": "off" } }),
+  "silenced/zero.pack.yaml": withChallenge("zero-question").replace("number: 1", "number: 0"),
+  // Suppression comments: one silences an error, one names a code nothing reports, one an unknown code.
+  "packs/suppressed.pack.yaml": withChallenge("suppressed-question")
+    .replace("  number: 1", "  # packlint-disable-next-line version-number-positive -- next release\n  number: 0")
+    .replace(/^pack:\n/m, "pack:\n  # packlint-disable-next-line legacy-items, unknwn-key\n  colour: blue\n"),
 };
 // Asset files next to the packs that name `assets/policy.pdf`.
-for (const dir of ["enc", "custom", "challenge-packs", "x", "by-content"]) files[`${dir}/${PACK_ASSET}`] = "%PDF";
+for (const dir of ["enc", "custom", "challenge-packs", "x", "by-content", "silenced"]) files[`${dir}/${PACK_ASSET}`] = "%PDF";
 
 const root = tempTree({});
 for (const [path, content] of Object.entries(files)) {
@@ -74,17 +81,25 @@ const at = (r: { start: { line: number; character: number }; end: { line: number
 let server: ServerProcess;
 let cliFiles: Map<string, Seen>;
 let cliKinds: Map<string, string>;
+/** Per file, how many errors its rule levels silenced (the CLI's JSON `silenced`). */
+let cliSilenced: Map<string, number>;
 
 before(async () => {
   const run = await cli(["--format", "json", root], { cwd: root });
   assert.ok(run.code === 1, `the CLI found errors (exit 1), got ${run.code}: ${run.err}`);
   const json = JSON.parse(run.out) as {
-    files: { path: string; kind: string; diagnostics: { code: string; severity: string; field: string | null; message: string; range: never }[] }[];
+    files: {
+      path: string;
+      kind: string;
+      diagnostics: { code: string; severity: string; field: string | null; message: string; range: never }[];
+      silenced?: unknown[];
+    }[];
   };
   cliFiles = new Map(
     json.files.map((f) => [rel(f.path), f.diagnostics.map((d) => [d.code, d.severity, d.field ? `${d.field} ${d.message}` : d.message, at(d.range)])]),
   );
   cliKinds = new Map(json.files.map((f) => [rel(f.path), f.kind]));
+  cliSilenced = new Map(json.files.map((f) => [rel(f.path), f.silenced?.length ?? 0]));
   server = await ServerProcess.start({ diagnosticsDebounceMs: 0 }, {}, [URI.file(root).toString()]);
 });
 
@@ -109,8 +124,10 @@ test("parity: the CLI and the workspace index take the same files, of the same k
     ["nested/root/alone.pack.yaml", "challenge-pack"],
     ["packs/good.pack.yaml", "challenge-pack"],
     ["packs/missing-asset.pack.yml", "challenge-pack"],
+    ["packs/suppressed.pack.yaml", "challenge-pack"],
     ["packs/unknown-key.pack.yaml", "challenge-pack"],
     ["refund-helper/tests/skill_cases.yml", "skill-cases"],
+    ["silenced/zero.pack.yaml", "challenge-pack"],
     ["x/skill_cases.yaml", "skill-cases"],
   ]);
 });
@@ -126,10 +143,18 @@ test("parity: `packlint --format json DIR` and packlint/validateWorkspace give e
   const all = [...cliFiles.values()].flat();
   assert.deepEqual(total, {
     files: cliFiles.size,
-    filesWithErrors: [...cliFiles.values()].filter((d) => d.some(([, s]) => s === "error")).length,
+    filesWithErrors: [...cliFiles].filter(([path, d]) => d.some(([, s]) => s === "error") || cliSilenced.get(path)).length,
     errors: all.filter(([, s]) => s === "error").length,
     warnings: all.filter(([, s]) => s === "warning").length,
+    silenced: [...cliSilenced.values()].reduce((a, b) => a + b, 0),
   });
+  assert.equal(cliSilenced.get("silenced/zero.pack.yaml"), 1, "the error its config turned off");
+  assert.equal(cliSilenced.get("packs/suppressed.pack.yaml"), 1, "the error a comment suppressed");
+  assert.deepEqual(
+    cliFiles.get("packs/suppressed.pack.yaml")!.map(([code, severity]) => `${code}:${severity}`),
+    ["suppression-unused:warning", "suppression-invalid:warning", "unknown-key:error"],
+    "the comments' own findings; the config makes unknown-key an error",
+  );
 
   // The cases the fixture is for: each is seen, the same way, by both.
   const codes = (path: string) => cliFiles.get(path)!.map(([code, severity]) => `${code}:${severity}`);

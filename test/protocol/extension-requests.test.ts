@@ -19,6 +19,8 @@ const legacy = pack({
 const ws = packTree({
   "packs/broken.pack.yaml": broken,
   "packs/valid.pack.yaml": pack(),
+  "silenced/.packlintrc.json": JSON.stringify({ rules: { "case-challenge-key-undeclared": "off" } }),
+  "silenced/broken.pack.yaml": broken,
   "other/looks-like-a-pack.yaml": pack(),
   "packs/legacy.pack.yaml": legacy,
   "skills/refund-helper/tests/skill_cases.yaml": skillFile(),
@@ -30,6 +32,7 @@ const ws = packTree({
 const uriOf = (rel: string) => URI.file(join(ws, rel)).toString();
 const BROKEN = uriOf("packs/broken.pack.yaml");
 const VALID = uriOf("packs/valid.pack.yaml");
+const SILENCED = uriOf("silenced/broken.pack.yaml");
 const SNIFFED = uriOf("other/looks-like-a-pack.yaml");
 const LEGACY = uriOf("packs/legacy.pack.yaml");
 const SKILL = uriOf("skills/refund-helper/tests/skill_cases.yaml");
@@ -60,10 +63,10 @@ const lastFor = (uri: string, from = 0) =>
 
 test("validate workspace: every pack and case file below the folders, pushed from disk; dependencies and dot-folders skipped", async () => {
   const result = await request<Record<string, number>>(Requests.validateWorkspace, {});
-  assert.deepEqual(result, { files: 5, filesWithErrors: 1, errors: 1, warnings: result.warnings });
+  assert.deepEqual(result, { files: 6, filesWithErrors: 2, errors: 1, warnings: result.warnings, silenced: 1 });
   assert.ok(result.warnings >= 1, "the legacy pack's advisories are warnings");
   const uris = new Set(server.published.map((p) => p.uri));
-  assert.deepEqual([...uris].sort(), [BROKEN, LEGACY, SNIFFED, SKILL, VALID].sort());
+  assert.deepEqual([...uris].sort(), [BROKEN, LEGACY, SILENCED, SNIFFED, SKILL, VALID].sort());
   const errors = (await lastFor(BROKEN)).diagnostics.filter((d: Diagnostic) => d.severity === 1);
   assert.deepEqual(
     errors.map((d: Diagnostic) => [d.code, d.message]),
@@ -81,7 +84,7 @@ test("validate workspace: an opened file's own diagnostics take over, and closin
   const from = server.published.length;
   await open(BROKEN, pack(), "agentclash-pack");
   assert.deepEqual((await server.diagnosticsFor(BROKEN, 1, from)).diagnostics, []);
-  assert.deepEqual(await request(Requests.status, { uri: BROKEN }), { kind: "challenge-pack", errors: 0, warnings: 0 });
+  assert.deepEqual(await request(Requests.status, { uri: BROKEN }), { kind: "challenge-pack", errors: 0, warnings: 0, silenced: 0 });
   const from2 = server.published.length;
   await server.conn.sendNotification(P.DidCloseTextDocumentNotification.type, { textDocument: { uri: BROKEN } });
   const back = await lastFor(BROKEN, from2);
@@ -95,8 +98,8 @@ test("status: the kind and the error and warning counts of an open document; not
   const from = server.published.length;
   await open(BROKEN, broken, "agentclash-pack", 2);
   await server.diagnosticsFor(BROKEN, 2, from);
-  assert.deepEqual(await request(Requests.status, { uri: BROKEN }), { kind: "challenge-pack", errors: 1, warnings: 0 });
-  assert.deepEqual(await request(Requests.status, { uri: "file:///nowhere/x.yaml" }), { kind: null, errors: 0, warnings: 0 });
+  assert.deepEqual(await request(Requests.status, { uri: BROKEN }), { kind: "challenge-pack", errors: 1, warnings: 0, silenced: 0 });
+  assert.deepEqual(await request(Requests.status, { uri: "file:///nowhere/x.yaml" }), { kind: null, errors: 0, warnings: 0, silenced: 0 });
 });
 
 test("convert legacy items: one workspace edit through workspace/applyEdit renames every legacy key", async () => {
@@ -186,4 +189,34 @@ test("settings: unknownKeySeverity sets the unknown-key rule unless rules names 
   assert.deepEqual(resolveSettings({ unknownKeySeverity: "error" }).rules, { "unknown-key": "error" });
   assert.deepEqual(resolveSettings({ unknownKeySeverity: "error", rules: { "unknown-key": "off" } }).rules, { "unknown-key": "off" });
   assert.deepEqual(resolveSettings({ unknownKeySeverity: "loud" }).rules, {});
+});
+
+test("status: an error its folder's config turns off is counted as silenced, so the document never reads as valid", async () => {
+  const from = server.published.length;
+  await open(SILENCED, broken, "agentclash-pack");
+  assert.deepEqual((await lastFor(SILENCED, from)).diagnostics, []);
+  assert.deepEqual(await request(Requests.status, { uri: SILENCED }), { kind: "challenge-pack", errors: 0, warnings: 0, silenced: 1 });
+});
+
+test("suppression comments: the editor applies them as the CLI does, and an unused one has a quick fix that removes it", async () => {
+  const uri = uriOf("packs/commented.pack.yaml");
+  const text = pack().replace("  number: 1", "  # packlint-disable-next-line version-number-positive, unknown-key -- next release\n  number: 0");
+  const from = server.published.length;
+  await open(uri, text, "agentclash-pack");
+  const published = (await lastFor(uri, from)).diagnostics as Diagnostic[];
+  assert.deepEqual(
+    published.map((d) => [d.code, d.severity]),
+    [["suppression-unused", 2]],
+  );
+  assert.deepEqual(await request(Requests.status, { uri }), { kind: "challenge-pack", errors: 0, warnings: 1, silenced: 1 });
+  const actions = await request<{ title: string; kind: string; isPreferred?: boolean; edit: WorkspaceEdit }[]>(P.CodeActionRequest.type.method, {
+    textDocument: { uri },
+    range: published[0].range,
+    context: { diagnostics: [] },
+  });
+  const remove = actions.find((a) => a.title === "Remove unknown-key from the packlint-disable-next-line comment");
+  assert.ok(remove, JSON.stringify(actions.map((a) => a.title)));
+  assert.equal(remove.kind, "quickfix");
+  const after = TextDocument.applyEdits(TextDocument.create(uri, "yaml", 1, text), remove.edit.changes![uri]);
+  assert.match(after, /\n {2}# packlint-disable-next-line version-number-positive -- next release\n {2}number: 0\n/);
 });

@@ -38,6 +38,8 @@ export interface LintCommand {
   stdinFilename?: string;
   /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
   fix?: "write" | "dry-run";
+  /** `--unsafe-fixes`: --fix also applies the preferred fixes that change structure (new input sets, renamed keys). */
+  unsafeFixes?: boolean;
   watch: boolean;
   listFiles: boolean;
   /** `--show-config FILE`: print the configs that apply to FILE and the levels they make; check nothing. */
@@ -101,8 +103,9 @@ export const LINT_OPTIONS = {
   jobs: { type: "string", short: "j", value: "N", help: "validate on at most N threads (default: the number of cores on 4 or more, else 1)" },
   color: { type: "string", value: "WHEN", help: "colours in text output: always, never or auto (default: FORCE_COLOR, NO_COLOR, else a terminal)" },
   "no-color": { type: "boolean", help: "the same as --color=never" },
-  fix: { type: "boolean", help: 'apply every fix that has one safe choice (the editor\'s "Fix all"), then check again' },
+  fix: { type: "boolean", help: 'apply the safe fixes (those marked [*]; the editor\'s "Fix all"), then check again' },
   "fix-dry-run": { type: "boolean", help: "print those fixes as a unified diff instead of writing them (text format)" },
+  "unsafe-fixes": { type: "boolean", help: "with --fix or --fix-dry-run, also the preferred fixes that change structure (new input sets, renamed keys)" },
   watch: { type: "boolean", short: "w", help: "check again each file that changes, until Ctrl-C" },
   "list-files": { type: "boolean", help: "list each file the run would check (and as what) or skip (and why); check nothing" },
   "show-config": { type: "string", value: "FILE", help: "print the config files that apply to FILE, in order, and the rule levels they make; check nothing" },
@@ -271,6 +274,9 @@ export function parseArgs(argv: string[]): Command {
       case "fix-dry-run":
         cmd.fix = "dry-run";
         break;
+      case "unsafe-fixes":
+        cmd.unsafeFixes = true;
+        break;
       case "watch":
         cmd.watch = true;
         break;
@@ -306,6 +312,7 @@ function checkCombinations(cmd: LintCommand): void {
   if (cmd.stdinFilename !== undefined && !stdin) throw new UsageError("--stdin-filename names what - reads: give - among the paths");
   if (stdin && cmd.watch) throw new UsageError("--watch watches files on disk; standard input (-) cannot be watched");
   if (stdin && cmd.fix === "write") throw new UsageError("--fix writes files; for standard input (-) use --fix-dry-run to see the fixes as a diff");
+  if (cmd.unsafeFixes && !cmd.fix) throw new UsageError("--unsafe-fixes goes with --fix or --fix-dry-run");
   if (cmd.fix === "dry-run" && cmd.format !== "text") throw new UsageError("--fix-dry-run prints a diff: it takes the text format only");
   if (cmd.listFiles && (cmd.fix || cmd.watch)) throw new UsageError("--list-files only lists the files a run would check: it takes neither --fix nor --watch");
   if (cmd.statistics && cmd.format !== "text" && cmd.format !== "json")

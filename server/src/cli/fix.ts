@@ -1,18 +1,30 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readSync, writeSync } from "node:fs";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { type RuleLevels, CONVERT_LEGACY, FIX_ALL, languages, type DocumentEnv, type DocumentKind } from "../service";
+import {
+  type RuleLevels,
+  CONVERT_LEGACY,
+  FIX_ALL,
+  UNSAFE_FIX_ALL,
+  QUICK_FIX,
+  isSafeFix,
+  languages,
+  type DocumentEnv,
+  type DocumentKind,
+  type PackDiagnostic,
+} from "../service";
 import { fileId } from "../workspace/regular-files";
 
 /** Fixes can make room for others (a renamed key, then its values): a few passes, never an unbounded loop. */
 const MAX_PASSES = 5;
 
 /**
- * `text` with every fix that has one safe choice applied: the editor's "Fix all" source action
- * (source.fixAll.packlint) and its legacy `items` conversion, the same code as the quick fixes, pass after pass
- * until nothing is left to apply. A pass that would leave more errors than before is not taken.
+ * `text` with its safe fixes applied: the editor's "Fix all" source action (source.fixAll.packlint, the one list of
+ * safe fixes) and its legacy `items` conversion, the same code as the quick fixes, pass after pass until nothing is
+ * left to apply; with `unsafe`, the preferred unsafe fixes too (UNSAFE_FIX_ALL). A pass that would leave more errors
+ * than before is not taken.
  */
-export function fixText(text: string, uri: string, kind: DocumentKind, rules: RuleLevels, env: DocumentEnv): string {
+export function fixText(text: string, uri: string, kind: DocumentKind, rules: RuleLevels, env: DocumentEnv, unsafe = false): string {
   const errors = (t: string) =>
     languages[kind]
       .open(t, uri, env)
@@ -22,8 +34,11 @@ export function fixText(text: string, uri: string, kind: DocumentKind, rules: Ru
     const session = languages[kind].open(text, uri, env);
     const doc = TextDocument.create(uri, "yaml", 0, text);
     const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
-    const actions = session.codeActions?.(whole, { rules }, [FIX_ALL, CONVERT_LEGACY]) ?? [];
-    const action = actions.find((a) => a.kind === FIX_ALL) ?? actions.find((a) => a.kind === CONVERT_LEGACY);
+    const actions = session.codeActions?.(whole, { rules }, [FIX_ALL, CONVERT_LEGACY, ...(unsafe ? [UNSAFE_FIX_ALL] : [])]) ?? [];
+    const action =
+      (unsafe ? actions.find((a) => a.kind === UNSAFE_FIX_ALL) : undefined) ??
+      actions.find((a) => a.kind === FIX_ALL) ??
+      actions.find((a) => a.kind === CONVERT_LEGACY);
     const edits = action?.edit?.changes?.[uri];
     if (!edits?.length) break;
     const next = TextDocument.applyEdits(doc, edits);
@@ -31,6 +46,24 @@ export function fixText(text: string, uri: string, kind: DocumentKind, rules: Ru
     text = next;
   }
   return text;
+}
+
+/** `diagnostics` (of `text`, at `rules`) with `fixable` set on each that one of its safe fixes, the ones `--fix` applies, would fix. */
+export function markFixable(
+  diagnostics: PackDiagnostic[],
+  text: string,
+  uri: string,
+  kind: DocumentKind,
+  rules: RuleLevels,
+  env: DocumentEnv,
+): PackDiagnostic[] {
+  if (!diagnostics.length) return diagnostics;
+  const session = languages[kind].open(text, uri, env);
+  const doc = TextDocument.create(uri, "yaml", 0, text);
+  const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
+  const at = (d: PackDiagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}`;
+  const safe = new Set((session.codeActions?.(whole, { rules }, [QUICK_FIX]) ?? []).filter(isSafeFix).flatMap((a) => (a.diagnostics ?? []).map(at)));
+  return safe.size ? diagnostics.map((d) => (safe.has(at(d)) ? { ...d, fixable: true } : d)) : diagnostics;
 }
 
 /** `text` as bytes in the encoding `original` was read in: UTF-16 by its byte order mark, else UTF-8 (a UTF-8 BOM is part of the text). */

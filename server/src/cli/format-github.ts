@@ -1,18 +1,28 @@
 import { displayMessage, type PackDiagnostic } from "../service";
 import { workspacePath } from "../workspace/paths";
-import type { FileReport } from "./report";
+import { type FileReport, silencedNote } from "./report";
 
 /**
  * `--format github`: one GitHub Actions workflow command per diagnostic, which the runner turns into
  * an annotation on the file: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=<code>::<field> <message>`.
  * Lines and columns are 1-based; endColumn is the column just after the range. Columns are left out for a
- * range over several lines (annotations only support columns within one line).
+ * range over several lines (annotations only support columns within one line). A file whose errors rule levels
+ * silenced gets one more error annotation, on the file, saying how many.
  */
 export function formatGithub(reports: FileReport[], cwd: string): string {
   let out = "";
   for (const r of reports) {
     const file = workspacePath(r.path, cwd);
     for (const d of r.diagnostics) out += command(d, file) + "\n";
+    // A file whose errors were silenced is still rejected: one annotation on the file says so.
+    const note = silencedNote(r);
+    if (note)
+      out += `::error ${[
+        ["file", file],
+        ["title", "silenced errors"],
+      ]
+        .map(([k, v]) => `${k}=${escapeProperty(v)}`)
+        .join(",")}::${escapeData(`${note}.`)}\n`;
   }
   return out;
 }

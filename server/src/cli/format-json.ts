@@ -1,5 +1,6 @@
+import type { PackDiagnostic } from "../service";
 import type { RunCounts } from "./format-text";
-import { FileReport, isValid } from "./report";
+import { FileReport, isValid, silencedNote } from "./report";
 
 /**
  * `--format json`: packlint's version, the files (0-based LSP positions; field is null for decode-phase errors)
@@ -10,16 +11,24 @@ export function formatJson(reports: FileReport[], run: { version: string; summar
     path: r.path,
     kind: r.kind,
     valid: isValid(r),
-    diagnostics: r.diagnostics.map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      field: d.field,
-      message: d.message,
-      ...(d.text ? { text: d.text } : {}),
-      ...(d.hint ? { hint: d.hint } : {}),
-      range: d.range,
-      ...(d.related ? { related: d.related } : {}),
-    })),
+    diagnostics: r.diagnostics.map(entry),
+    // Errors turned off or below error by rule levels, at their own level: the file is not valid all the same.
+    ...(r.silenced?.length ? { silenced: r.silenced.map(entry), note: silencedNote(r) } : {}),
   }));
   return JSON.stringify({ version: run.version, files, summary: run.summary }, null, 2) + "\n";
+}
+
+function entry(d: PackDiagnostic) {
+  return {
+    code: d.code,
+    severity: d.severity,
+    field: d.field,
+    message: d.message,
+    ...(d.text ? { text: d.text } : {}),
+    ...(d.hint ? { hint: d.hint } : {}),
+    range: d.range,
+    ...(d.related ? { related: d.related } : {}),
+    // Whether a safe fix, what --fix applies, would fix it.
+    fixable: d.fixable === true,
+  };
 }

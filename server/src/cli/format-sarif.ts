@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { type PackDiagnostic, type Range, type Severity, allRules, type RuleInfo, displayMessage, ruleDoc, rulePage, ruleDocHref } from "../service";
 import { describe } from "./rules-list";
 import { workspacePath } from "../workspace/paths";
-import type { FileReport } from "./report";
+import { type FileReport, isValid, silencedNote } from "./report";
 
 /**
  * `--format sarif`: a SARIF 2.1.0 log for code scanning (github/codeql-action/upload-sarif).
@@ -16,7 +16,24 @@ import type { FileReport } from "./report";
 export function formatSarif(reports: FileReport[], opts: { cwd: string; version: string; docsBase?: string }): string {
   const rules = allRules();
   const index = new Map(rules.map((r, i) => [r.code, i]));
-  const results = reports.flatMap((r) => r.diagnostics.map((d) => result(d, r.path, opts.cwd, index)));
+  const results = reports.flatMap((r) => [
+    ...r.diagnostics.map((d) => result(d, r.path, opts.cwd, index)),
+    // Silenced errors stay in the log as suppressed results (code scanning hides them), each saying the file is still rejected.
+    ...(r.silenced ?? [])
+      .filter((d) => !shown(r, d))
+      .map((d) => ({
+        ...result(d, r.path, opts.cwd, index),
+        suppressions: [{ kind: "external", status: "accepted", justification: `turned off by a rule level: ${silencedNote(r)}` }],
+      })),
+  ]);
+  // One notification per file whose errors rule levels silenced: it is still rejected.
+  const notes = reports
+    .filter((r) => r.silenced?.length && !isValid(r))
+    .map((r) => ({
+      level: "error",
+      message: { text: `${silencedNote(r)}.` },
+      locations: [{ physicalLocation: { artifactLocation: artifact(r.path, opts.cwd) } }],
+    }));
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -32,11 +49,17 @@ export function formatSarif(reports: FileReport[], opts: { cwd: string; version:
         },
         originalUriBaseIds: { "%SRCROOT%": { uri: pathToFileURL(opts.cwd).href.replace(/\/?$/, "/") } },
         columnKind: "utf16CodeUnits",
+        ...(notes.length ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes }] } : {}),
         results,
       },
     ],
   };
   return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** Whether a silenced error is still in the file's diagnostics, at a lower level (then it is reported there, once). */
+function shown(r: FileReport, d: PackDiagnostic): boolean {
+  return r.diagnostics.some((o) => o.code === d.code && o.range.start.line === d.range.start.line && o.range.start.character === d.range.start.character);
 }
 
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", information: "note", hint: "note" };

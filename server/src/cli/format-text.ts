@@ -31,7 +31,9 @@ export function formatText(reports: FileReport[], opts: TextOptions): string {
     if (r.diagnostics.length && out && !out.endsWith("\n\n")) out += "\n";
     for (const d of r.diagnostics) {
       const where = `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      out += `${paint("bold", where)}: ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)} ${printable(displayMessage(d))}\n`;
+      // `[*]`: --fix fixes it (as ruff marks its fixable findings).
+      const fixable = d.fixable ? ` ${paint("cyan", "[*]")}` : "";
+      out += `${paint("bold", where)}: ${paint(SEVERITY_COLOR[d.severity], d.severity)} ${paint("gray", `[${d.code}]`)}${fixable} ${printable(displayMessage(d))}\n`;
       out += codeFrame(lines, d, paint);
       for (const rel of d.related ?? []) {
         out += `  ${paint("gray", `${path}:${rel.range.start.line + 1}:${rel.range.start.character + 1}: ${printable(rel.message)}`)}\n`;
@@ -52,8 +54,14 @@ export interface RunCounts {
   files: number;
   errors: number;
   warnings: number;
+  /** Errors that rule levels silenced (each file with one is not valid). */
+  silenced: number;
   skipped: number;
+  /** Diagnostics a safe fix would fix (`[*]`). */
+  fixable: number;
   fixed?: number;
+  /** --fix-dry-run: the files were not written, they would be fixed. */
+  dryRun?: boolean;
 }
 
 export function countRun(reports: FileReport[], skipped: number): RunCounts {
@@ -62,21 +70,25 @@ export function countRun(reports: FileReport[], skipped: number): RunCounts {
     files: reports.length,
     errors: all.filter((d) => d.severity === "error").length,
     warnings: all.filter((d) => d.severity === "warning").length,
+    silenced: reports.reduce((n, r) => n + (r.silenced?.length ?? 0), 0),
+    fixable: all.filter((d) => d.fixable).length,
     skipped,
   };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The closing line: `3 files checked, 1 error, 2 warnings, 1 file skipped` (and files fixed, after --fix). */
+/** The closing line: `3 files checked, 1 error, 2 warnings, 1 file skipped` (files fixed after --fix, errors silenced by rule levels). */
 export function summaryLine(c: RunCounts, color: boolean): string {
   const paint = painter(color);
   const parts = [
     `${plural(c.files, "file")} checked`,
-    ...(c.fixed !== undefined ? [`${plural(c.fixed, "file")} fixed`] : []),
+    ...(c.fixed !== undefined ? [c.dryRun ? `${plural(c.fixed, "file")} would be fixed` : `${plural(c.fixed, "file")} fixed`] : []),
     paint(c.errors ? "red" : "green", plural(c.errors, "error")),
     paint(c.warnings ? "yellow" : "green", plural(c.warnings, "warning")),
+    ...(c.silenced ? [paint("red", `${plural(c.silenced, "error")} silenced`)] : []),
     `${plural(c.skipped, "file")} skipped`,
+    ...(c.fixable ? [`${c.fixable} fixable with --fix`] : []),
   ];
   return `${parts.join(", ")}\n`;
 }

@@ -23,7 +23,7 @@ Config: .packlintrc.json, or a "packlint" key in package.json, in the file's fol
 
 Exit codes:
   0  no errors (and no more warnings than --max-warnings)
-  1  some file has errors, or more warnings than --max-warnings
+  1  some file has errors (shown, or silenced by rule levels), or more warnings than --max-warnings
   2  usage error: unknown option, bad value, unreadable file (a FIFO, device or socket is never read),
      invalid config, no packs found
   3  internal error (a bug in packlint)

@@ -67,6 +67,7 @@ export async function check(cmd: LintCommand, env: RunEnv, err: Write, stdin?: U
     ...(fromStdin ? { bytes: stdin } : {}),
     ...(read ? { read } : {}),
     ...(cmd.fix ? { fix: true } : {}),
+    ...(cmd.unsafeFixes ? { unsafeFixes: true } : {}),
   }));
   const progress = new Progress(err, Progress.wanted(env.stderrIsTTY, jobs.length));
   const outcomes = await validateAll(jobs, { jobs: cmd.jobs, onProgress: (d, t) => progress.update(d, t) });
@@ -109,7 +110,7 @@ function report(cmd: LintCommand, run: CheckedRun, stdout: Write, err: Write, en
   const color = cmd.color ?? (cmd.outputFile === undefined && autoColor(env));
   const counts = (): RunCounts => {
     const c = countRun(state?.reports ?? reports, run.skipped.filter((s) => !s.folder).length);
-    return cmd.fix ? { ...c, fixed: fixed.length - unwritten } : c;
+    return cmd.fix ? { ...c, fixed: fixed.length - unwritten, dryRun: cmd.fix === "dry-run" } : c;
   };
   switch (cmd.statistics ? `${cmd.format}-statistics` : cmd.format) {
     case "text-statistics":

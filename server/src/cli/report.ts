@@ -8,6 +8,8 @@ export interface FileReport {
   kind: DocumentKind;
   text: string;
   diagnostics: PackDiagnostic[];
+  /** The errors (at their own level) that rule levels turned off or below error: each still makes the validator reject the file. */
+  silenced?: PackDiagnostic[];
   /**
    * Set when --fix changed the text (now `text`): what it was, the new text as bytes in the file's encoding, and
    * which file with which bytes it was made from (written only over that file unchanged; none for standard input).
@@ -15,8 +17,26 @@ export interface FileReport {
   fixed?: { original: string; bytes: Uint8Array; read?: ReadStamp };
 }
 
+/** No error, shown or silenced: a file whose errors were turned off is still rejected by the validator (fail closed). */
 export function isValid(r: FileReport): boolean {
-  return !r.diagnostics.some((d) => d.severity === "error");
+  return !r.diagnostics.some((d) => d.severity === "error") && !r.silenced?.length;
+}
+
+/** How many errors the file's rule levels silenced, in words (`3 reference errors silenced`); undefined when none. */
+function silencedCount(r: FileReport): string | undefined {
+  const n = r.silenced?.length ?? 0;
+  if (!n) return undefined;
+  return `${n} ${r.kind === "challenge-pack" ? "reference " : ""}error${n === 1 ? "" : "s"} silenced`;
+}
+
+/**
+ * Why a file that shows no error is not valid, in one sentence (`3 reference errors silenced; the hosted validator
+ * rejects this file`), or undefined when nothing was silenced.
+ */
+export function silencedNote(r: FileReport): string | undefined {
+  const count = silencedCount(r);
+  if (!count) return undefined;
+  return `${count}; ${r.kind === "challenge-pack" ? "the hosted validator rejects this file" : "packlint skill refuses to run a case file with errors"}`;
 }
 
 /** What one check of the command's paths found. */
@@ -38,5 +58,8 @@ export interface Unreadable {
 export function verdict(r: FileReport): string {
   if (r.diagnostics.some((d) => d.code === NOT_A_PACK)) return "Not a challenge pack or Skill Testing case file";
   const noun = languages[r.kind].noun;
-  return isValid(r) ? `${noun} is valid` : `${noun} has errors`;
+  if (isValid(r)) return `${noun} is valid`;
+  if (!r.diagnostics.some((d) => d.severity === "error")) return `${noun} is not valid: ${silencedNote(r)}`;
+  const count = silencedCount(r);
+  return count ? `${noun} has errors (and ${count})` : `${noun} has errors`;
 }

@@ -1,14 +1,14 @@
 import { resolve } from "node:path";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { URI } from "vscode-uri";
-import { type PackDiagnostic, type DocumentKind, type RuleLevels, NOT_A_PACK, skillDirOf } from "../service";
+import { type PackDiagnostic, type DocumentKind, type RuleLevels, NOT_A_PACK, levelled, skillDirOf } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { checkDecoded, decodeFile, internalError } from "../workspace/file-check";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { workspacePath } from "../workspace/paths";
 import { kindByContent, type ReadFile } from "../workspace/project";
 import { confinedSkillHost } from "../workspace/skill-host";
-import { encodeLike, fixText, readStamp } from "./fix";
+import { encodeLike, fixText, markFixable, readStamp } from "./fix";
 import { readRegularFileWithId } from "../workspace/regular-files";
 import type { FileReport } from "./report";
 
@@ -30,6 +30,8 @@ export interface FileJob {
   fix?: boolean;
   /** `--skip-non-packs`: a file that neither its kind nor its content makes a pack or case file is skipped, not an error. */
   skipNonPack?: boolean;
+  /** With `fix`: the preferred unsafe fixes too. */
+  unsafeFixes?: boolean;
 }
 
 /** The outcome for one file: a report, why it could not be read (a usage error in the caller), or why it was skipped. */
@@ -46,9 +48,14 @@ export function validateFile(job: FileJob): FileOutcome {
   // A file named on the command line whose name did not decide its kind is checked only if its content does.
   const kind = job.kind ?? kindByContent(decoded.text);
   if (!kind && job.skipNonPack) return { skipped: `neither a pack nor a case file by name or content (--skip-non-packs)` };
-  const alone = (diagnostics: PackDiagnostic[]): FileOutcome => ({ report: { path: job.path, kind: "challenge-pack", text: decoded.text, diagnostics } });
-  const binary = binaryFile(job.rules, decoded.text);
-  if (binary) return alone(binary);
+  const alone = (diagnostics: PackDiagnostic[], silenced: PackDiagnostic[] = []): FileOutcome => ({
+    report: { path: job.path, kind: "challenge-pack", text: decoded.text, diagnostics, ...(silenced.length ? { silenced } : {}) },
+  });
+  const binary = binaryFile(decoded.text);
+  if (binary) {
+    const { diagnostics, silenced } = levelled(binary, job.rules);
+    return alone(diagnostics, silenced);
+  }
   if (!kind) return alone(notAPack(job.rules, decoded.text));
   const file = resolve(job.path);
   const files = new ConfinedFiles(job.roots);
@@ -57,13 +64,15 @@ export function validateFile(job: FileJob): FileOutcome {
   const uri = URI.file(file).toString();
   const skillHost = confinedSkillHost(skillFiles);
   // Text that did not decode cleanly is never rewritten: its replacement characters would be written back.
-  const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }) : decoded.text;
-  const { text, diagnostics } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
+  const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }, job.unsafeFixes) : decoded.text;
+  const { text, diagnostics, silenced } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
     rules: job.rules,
     assetFiles: assetFilesFor(files, job.path, (p) => workspacePath(p, job.cwd)),
     skillHost,
   });
-  const report: FileReport = { path: job.path, kind, text, diagnostics };
+  // What --fix would fix in the text as it now is (text that did not decode cleanly is never rewritten).
+  const marked = decoded.problem ? diagnostics : markFixable(diagnostics, text, uri, kind, job.rules, { skillHost });
+  const report: FileReport = { path: job.path, kind, text, diagnostics: marked, ...(silenced.length ? { silenced } : {}) };
   if (fixed !== decoded.text) {
     report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed), ...(id !== undefined ? { read: readStamp(id, bytes) } : {}) };
   }
@@ -90,17 +99,15 @@ export function internalErrorReport(path: string, error: unknown): FileReport {
   return { path, kind: "challenge-pack", text: "", diagnostics: [internalError(error)] };
 }
 
-/** One error for a binary file (a NUL byte: YAML is text), instead of one per line of it; [] when the rule is off. */
-function binaryFile(rules: RuleLevels, text: string): PackDiagnostic[] | undefined {
+/** One error for a binary file (a NUL byte: YAML is text), instead of one per line of it, at its own level. */
+function binaryFile(text: string): PackDiagnostic[] | undefined {
   const nul = text.indexOf("\0");
   if (nul < 0) return undefined;
-  const level = rules["yaml-syntax"];
-  if (level === "off") return [];
   const at = TextDocument.create("file:///decoded", "yaml", 0, text).positionAt(nul);
   return [
     {
       code: "yaml-syntax",
-      severity: level ?? "error",
+      severity: "error",
       field: null,
       message: "this is a binary file, not YAML text (it holds a NUL byte here): a challenge pack is UTF-8 text, or UTF-16 with a byte order mark",
       range: { start: at, end: { line: at.line, character: at.character + 1 } },

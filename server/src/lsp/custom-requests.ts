@@ -28,18 +28,20 @@ export function registerCustomRequests(ctx: ServerContext): void {
 
   connection.onRequest(
     Requests.status,
-    guard<UriParams, DocumentStatus>("status", { kind: null, errors: 0, warnings: 0 }, (p) => {
+    guard<UriParams, DocumentStatus>("status", { kind: null, errors: 0, warnings: 0, silenced: 0 }, (p) => {
       const doc = documents.get(p?.uri);
       const kind = (doc && workspace.scopes.kindsFor(doc.uri).kindOf(doc.uri, doc.languageId, doc.getText())) ?? null;
-      const found = doc ? ctx.diagnostics.lsp(doc) : [];
-      const count = (severity: number) => found.filter((d) => d.severity === severity).length;
-      return { kind, errors: count(1), warnings: count(2) };
+      const found = (doc && ctx.diagnostics.levelled(doc)) ?? { diagnostics: [], silenced: [] };
+      const count = (severity: string) => found.diagnostics.filter((d) => d.severity === severity).length;
+      return { kind, errors: count("error"), warnings: count("warning"), silenced: found.silenced.length };
     }),
   );
 
   connection.onRequest(
     Requests.validateWorkspace,
-    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }, (_, token) => workspace.validate(token)),
+    guard<unknown, WorkspaceValidation>("validateWorkspace", { files: 0, filesWithErrors: 0, errors: 0, warnings: 0, silenced: 0 }, (_, token) =>
+      workspace.validate(token),
+    ),
   );
 
   connection.onRequest(

@@ -1,6 +1,6 @@
 import { LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 import { ServerCommands } from "../../../shared/src";
-import { type DocumentSession, limitOutline } from "../service";
+import { type DocumentSession, limitOutline, suppressionActions } from "../service";
 import { type ServerContext, sessionFor } from "./context";
 
 /** The standard LSP feature requests, each answered by the document's session. */
@@ -40,7 +40,10 @@ export function registerFeatureRequests(ctx: ServerContext): void {
       const uri = p.textDocument.uri;
       const only = p.context.only ?? undefined;
       const actions = at(uri, (s) => s.codeActions?.(p.range, { rules: workspace.scopes.rulesFor(uri) }, only), []);
-      return actions.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => ctx.diagnostics.toLsp(uri, d)) }));
+      // Suppression comments are applied with the file's levels (file-check.ts), so their fixes come from its diagnostics.
+      const doc = ctx.documents.get(uri);
+      const all = doc ? [...actions, ...suppressionActions(ctx.diagnostics.service(doc) ?? [], p.range, uri, only)] : actions;
+      return all.map((a) => ({ ...a, diagnostics: a.diagnostics?.map((d) => ctx.diagnostics.toLsp(uri, d)) }));
     }),
   );
   // The extras, which a large pack gets cut (with a notice, once per document); never the diagnostics.

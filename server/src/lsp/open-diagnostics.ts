@@ -1,7 +1,7 @@
 import type { Diagnostic, TextDocuments } from "vscode-languageserver/node";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { PackDiagnostic, DocumentKind } from "../service";
-import { findings, finishDiagnostics, internalError, type FileSummary } from "../workspace/file-check";
+import type { PackDiagnostic, DocumentKind, Levelled } from "../service";
+import { findings, finishFile, internalError, type FileSummary } from "../workspace/file-check";
 import { packagedRulesDocs } from "../workspace/docs-location";
 import { appliedDocsBaseUrl } from "../workspace/project-config";
 import { toLspDiagnostic } from "./convert";
@@ -32,19 +32,24 @@ export class OpenDiagnostics {
 
   /** An open document's findings at its folder's and config's rule levels, its asset paths checked on disk; undefined when it is not ours. */
   service(doc: TextDocument): PackDiagnostic[] | undefined {
+    return this.levelled(doc)?.diagnostics;
+  }
+
+  /** service(), with the errors the rule levels silenced (the document is not valid while it has any). */
+  levelled(doc: TextDocument): Levelled | undefined {
     const scopes = this.scopes();
     const early = this.fromIndex(doc);
-    if (early) return finishDiagnostics(early, scopes.fileScope(doc.uri));
+    if (early) return finishFile(early, scopes.fileScope(doc.uri));
     const session = this.sessions.of(doc);
     if (!session) return undefined;
-    let found: Parameters<typeof finishDiagnostics>[0];
+    let found: Parameters<typeof finishFile>[0];
     try {
-      found = findings(session, scopes.encodingDiagnostics(doc.uri, doc.getText()));
+      found = findings(session, doc.getText(), scopes.encodingDiagnostics(doc.uri, doc.getText()));
     } catch (e) {
       // A check that throws is this document's alone: one `internal-error` diagnostic says so.
       found = { diagnostics: [internalError(e)], assets: [] };
     }
-    return finishDiagnostics(found, scopes.fileScope(doc.uri));
+    return finishFile(found, scopes.fileScope(doc.uri));
   }
 
   lsp(doc: TextDocument): Diagnostic[] {
@@ -76,8 +81,8 @@ export class OpenDiagnostics {
     return summary;
   }
 
-  openService(uri: string): PackDiagnostic[] | undefined {
+  openService(uri: string): Levelled | undefined {
     const doc = this.documents.get(uri);
-    return doc && this.service(doc);
+    return doc && this.levelled(doc);
   }
 }

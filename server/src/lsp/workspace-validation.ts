@@ -1,8 +1,8 @@
 import type { WorkspaceValidation } from "../../../shared/src";
-import type { PackDiagnostic } from "../service";
+import type { Levelled, PackDiagnostic } from "../service";
 import type { IndexedFile, WorkspaceIndex } from "../workspace/workspace-index";
 
-type Diagnose = (file: IndexedFile) => PackDiagnostic[];
+type Diagnose = (file: IndexedFile) => Levelled;
 type Publish = (uri: string, diagnostics: PackDiagnostic[]) => void;
 
 /**
@@ -37,7 +37,7 @@ export class WorkspaceFiles {
       if (this.uris.delete(uri)) this.publish(uri, []);
     } else if (this.uris.has(uri) || this.validated) {
       this.uris.add(uri);
-      this.publish(uri, this.diagnose(file));
+      this.publish(uri, this.diagnose(file).diagnostics);
     }
   }
 
@@ -54,7 +54,7 @@ export class WorkspaceFiles {
    * Validates every pack and case file of the index (build it first). Open documents count with their
    * current text (`open` gives their diagnostics) and are not published here.
    */
-  validate(open: (uri: string) => PackDiagnostic[] | undefined): WorkspaceValidation {
+  validate(open: (uri: string) => Levelled | undefined): WorkspaceValidation {
     this.validated = true;
     const files = this.index.all().sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     const now = new Set(files.map((f) => f.uri));
@@ -64,18 +64,21 @@ export class WorkspaceFiles {
         if (!open(uri)) this.publish(uri, []);
       }
     }
-    const total: WorkspaceValidation = { files: files.length, filesWithErrors: 0, errors: 0, warnings: 0 };
+    const total: WorkspaceValidation = { files: files.length, filesWithErrors: 0, errors: 0, warnings: 0, silenced: 0 };
     for (const file of files) {
       this.uris.add(file.uri);
-      let diagnostics = open(file.uri);
-      if (!diagnostics) {
-        diagnostics = this.diagnose(file);
-        this.publish(file.uri, diagnostics);
+      let found = open(file.uri);
+      if (!found) {
+        found = this.diagnose(file);
+        this.publish(file.uri, found.diagnostics);
       }
+      const { diagnostics, silenced } = found;
       const errors = diagnostics.filter((d) => d.severity === "error").length;
       total.errors += errors;
       total.warnings += diagnostics.filter((d) => d.severity === "warning").length;
-      if (errors) total.filesWithErrors++;
+      total.silenced += silenced.length;
+      // A file whose errors rule levels silenced is not valid either (the validator rejects it).
+      if (errors || silenced.length) total.filesWithErrors++;
     }
     return total;
   }

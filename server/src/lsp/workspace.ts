@@ -3,13 +3,13 @@ import { dirname, resolve, sep } from "node:path";
 import { URI } from "vscode-uri";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
-import { isLocalPath, type KeySymbol, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
+import { isLocalPath, type KeySymbol, type Levelled, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
 import { configProblems, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
 import { AnalysisThread } from "../workspace/analysis-thread";
 import type { WorkerGate } from "../workspace/worker-gate";
-import { finishDiagnostics, summarize, type FileSummary } from "../workspace/file-check";
+import { finishDiagnostics, finishFile, summarize, type FileSummary } from "../workspace/file-check";
 import type { IndexProgress } from "./index-progress";
 import { fsPath, WorkspaceScopes } from "./workspace-scopes";
 import { WorkspaceFiles } from "./workspace-validation";
@@ -17,8 +17,8 @@ import { WorkspaceFiles } from "./workspace-validation";
 /** What the workspace needs from the server's open documents and connection. */
 export interface WorkspaceHost {
   isOpen(uri: string): boolean;
-  /** An open document's diagnostics (with its rule levels and asset checks); undefined when it is not open or not ours. */
-  openDiagnostics(uri: string): PackDiagnostic[] | undefined;
+  /** An open document's diagnostics (with its rule levels and asset checks) and the errors they silenced; undefined when it is not open or not ours. */
+  openDiagnostics(uri: string): Levelled | undefined;
   /** The key symbols of every open pack (their current text, not the disk's). */
   openSymbols(): { uri: string; symbols: KeySymbol[] }[];
   /** Publishes diagnostics of a file that is not open. */
@@ -90,7 +90,7 @@ export class Workspace {
     });
     this.onDisk = new WorkspaceFiles(
       this.index,
-      (file) => this.diskDiagnostics(file),
+      (file) => finishFile(file, this.scopes.fileScope(file.uri)),
       (uri, d) => host.publish(uri, d),
     );
   }
@@ -152,7 +152,7 @@ export class Workspace {
   /** The "validate workspace" request: every indexed file, open ones with their current text. */
   async validate(token?: CancellationToken): Promise<WorkspaceValidation> {
     await this.host.aside(this.index.ready(token));
-    if (token?.isCancellationRequested) return { files: 0, filesWithErrors: 0, errors: 0, warnings: 0 }; // answered as cancelled
+    if (token?.isCancellationRequested) return { files: 0, filesWithErrors: 0, errors: 0, warnings: 0, silenced: 0 }; // answered as cancelled
     return this.onDisk.validate((uri) => this.host.openDiagnostics(uri));
   }
 

@@ -35,14 +35,31 @@ export function documentDiagnostics(model: DocumentModel, settings: RuleSettings
 
 /** Diagnostics found at their rules' own levels, with a file's rule levels applied ("off" drops them). */
 export function withRuleLevels(diagnostics: readonly PackDiagnostic[], rules: RuleLevels | undefined): PackDiagnostic[] {
-  if (!rules) return [...diagnostics];
+  return levelled(diagnostics, rules).diagnostics;
+}
+
+/** A file's diagnostics at its rule levels, and the errors those levels silenced. */
+export interface Levelled {
+  diagnostics: PackDiagnostic[];
+  /**
+   * The findings that are errors at their own level and that the file's levels turned off or below error, at their
+   * own level: the validator still rejects the file for each, so the file is not valid (verdicts fail closed).
+   */
+  silenced: PackDiagnostic[];
+}
+
+/** withRuleLevels, keeping the errors it silenced. */
+export function levelled(diagnostics: readonly PackDiagnostic[], rules: RuleLevels | undefined): Levelled {
+  if (!rules) return { diagnostics: [...diagnostics], silenced: [] };
   const out: PackDiagnostic[] = [];
+  const silenced: PackDiagnostic[] = [];
   for (const d of diagnostics) {
     const level = rules[d.code];
+    if (d.severity === "error" && level && level !== "error") silenced.push(d);
     if (level === "off") continue;
     out.push(level && level !== d.severity ? { ...d, severity: level } : d);
   }
-  return out;
+  return { diagnostics: out, silenced };
 }
 
 /** Orders positions as they stand in the text. */

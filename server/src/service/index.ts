@@ -26,10 +26,14 @@ export type { AssetFiles, AssetFileState, AssetPathRef } from "./asset-files";
 // The rule registry, rule levels and how a diagnostic reads.
 export { allRules, NOT_A_PACK, unknownRuleProblem } from "./rule-registry";
 export type { RuleInfo } from "./rule-registry";
-export { compareRanges, inTextOrder, withRuleLevels } from "./diagnostics";
-export type { RuleLevels } from "./diagnostics";
+export { compareRanges, inTextOrder, levelled, withRuleLevels } from "./diagnostics";
+export type { Levelled, RuleLevels } from "./diagnostics";
 export { displayMessage } from "./diagnostic-text";
-export { CONVERT_LEGACY, FIX_ALL } from "./features/actions";
+export { applySuppressions, suppressionActions, SUPPRESSION_INVALID, SUPPRESSION_UNUSED } from "./suppressions";
+export type { Suppressed, SuppressionRemoval } from "./suppressions";
+export { suppressionDirectives } from "./yaml/suppression-comments";
+export type { SuppressionDirective } from "./yaml/suppression-comments";
+export { CONVERT_LEGACY, FIX_ALL, UNSAFE_FIX_ALL, isSafeFix, QUICK_FIX } from "./features/actions";
 export { KEY_SYMBOL_KINDS } from "./features/key-symbols";
 export { SEMANTIC_TOKENS_LEGEND } from "./features/semantic-tokens";
 export type { KeySymbol } from "./features/key-symbols";

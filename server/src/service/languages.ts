@@ -80,8 +80,8 @@ function packSession(model: svc.PackModel): DocumentSession {
     kind: model.kind,
     update: (changes, version) => packSession(svc.updatePackModel(model, changes, version)),
     diagnostics: (rules) => svc.packDiagnostics(model, rules),
-    completion: (p) => svc.completion(model, p),
-    hover: (p) => svc.hover(model, p),
+    completion: (p) => svc.suppressionCompletion(model.lines, p) ?? svc.completion(model, p),
+    hover: (p) => svc.suppressionHover(model.lines, p) ?? svc.hover(model, p),
     definition: (p) => svc.definition(model, p),
     references: (p, decl) => svc.references(model, p, decl),
     highlights: (p) => svc.documentHighlights(model, p),
@@ -119,8 +119,8 @@ function skillSession(model: skill.SkillModel): DocumentSession {
   return {
     kind: model.kind,
     diagnostics: (rules) => skill.documentDiagnostics(model, rules),
-    completion: (p) => skill.completion(model, p),
-    hover: (p) => skill.hover(model, p),
+    completion: (p) => svc.suppressionCompletion(model.lines, p) ?? skill.completion(model, p),
+    hover: (p) => svc.suppressionHover(model.lines, p) ?? skill.hover(model, p),
     codeActions: (r, rules, only) => skill.codeActions(model, r, rules, only),
     symbols: () => skill.documentSymbols(model),
     // Paths are the Skill directory's, looked up through the model's confined host, not the pack resolver.

@@ -300,6 +300,20 @@ const own: readonly OwnRule[] = [
       "A regular expression (a forbidden output's `pattern`, an `expected_refusal_pattern`, a postcondition's `regex_match` value, a tool schema's `pattern` or `patternProperties` key) is over 10,000 characters: packlint does not compile it, so whether AgentClash accepts it is not checked.",
   },
   {
+    code: "suppression-unused",
+    area: "suppressions",
+    severity: "warning",
+    summary:
+      "A suppression comment (`# packlint-disable-next-line CODE`, `# packlint-disable CODE`, `# packlint-disable-file CODE`) names a code that nothing it covers reports.",
+  },
+  {
+    code: "suppression-invalid",
+    area: "suppressions",
+    severity: "warning",
+    summary:
+      "A suppression comment names an unknown rule code or none, is not one of packlint-disable-next-line, packlint-disable, packlint-enable and packlint-disable-file, or enables a code no packlint-disable before it disabled.",
+  },
+  {
     code: "multiple-input-sets",
     area: "advisory",
     severity: "information",

@@ -51,6 +51,8 @@ export interface PackDiagnostic {
   data?: Record<string, unknown>;
   /** LSP diagnostic tags: 1 = unnecessary, 2 = deprecated. */
   tags?: number[];
+  /** (CLI) A safe fix, what `--fix` applies, would fix it. */
+  fixable?: boolean;
 }
 
 /** Offsets into the document text (UTF-16 code units, i.e. JavaScript string indexes). */

@@ -5,7 +5,8 @@ import {
   type PackDiagnostic,
   assetFileDiagnostics,
   inTextOrder,
-  withRuleLevels,
+  levelled,
+  type Levelled,
   type RuleLevels,
   languages,
   type DocumentEnv,
@@ -15,6 +16,9 @@ import {
   encodingDiagnostics,
   type DecodedFile,
   pausePoint,
+  applySuppressions,
+  suppressionDirectives,
+  type SuppressionDirective,
 } from "../service";
 
 /**
@@ -31,6 +35,8 @@ export interface FileSummary {
   symbols: KeySymbol[];
   /** File paths the pack names, checked against the disk whenever they are used (the disk changes on its own). */
   assets: AssetPathRef[];
+  /** Its suppression comments (`# packlint-disable-next-line CODE`, …); absent when it has none. */
+  suppressions?: SuppressionDirective[];
 }
 
 /** A file's bytes as text, as the reference's reader decodes them. */
@@ -47,16 +53,20 @@ export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: strin
 
 /** What the index keeps of a decoded file, from its session (the open document's, when it has the same text). */
 export function summarize(session: DocumentSession, decoded: DecodedFile): FileSummary {
-  return { ...findings(session, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
+  return { ...findings(session, decoded.text, encodingDiagnostics(decoded)), symbols: session.keySymbols?.() ?? [] };
 }
 
 /**
  * A model's findings at their own levels (with `decoding`'s, for text decoded from bytes) and the paths
  * it names: an open document's, whose text the editor decoded.
  */
-export function findings(session: DocumentSession, decoding: readonly PackDiagnostic[] = []): Pick<FileSummary, "diagnostics" | "assets"> {
-  return { diagnostics: [...decoding, ...session.diagnostics({})], assets: session.assetPaths?.() ?? [] };
+export function findings(session: DocumentSession, text: string, decoding: readonly PackDiagnostic[] = []): Found {
+  const suppressions = suppressionDirectives(text);
+  return { diagnostics: [...decoding, ...session.diagnostics({})], assets: session.assetPaths?.() ?? [], ...(suppressions.length ? { suppressions } : {}) };
 }
+
+/** What finishing a file's diagnostics starts from. */
+export type Found = Pick<FileSummary, "diagnostics" | "assets" | "suppressions">;
 
 /**
  * The one diagnostic of a file whose check threw (a packlint bug, or a limit of the runtime such as the call
@@ -94,17 +104,24 @@ export interface FileScope {
 }
 
 /** A file's diagnostics: its findings at the file's rule levels, and its asset paths checked on disk now, in text order. */
-export function finishDiagnostics(found: Pick<FileSummary, "diagnostics" | "assets">, scope: FileScope): PackDiagnostic[] {
+export function finishDiagnostics(found: Found, scope: FileScope): PackDiagnostic[] {
+  return finishFile(found, scope).diagnostics;
+}
+
+/**
+ * finishDiagnostics, with the errors that were silenced (which keep the file from being valid): by a suppression
+ * comment (matched at the findings' own levels), or by the file's rule levels. The comments' own findings
+ * (`suppression-unused`, `suppression-invalid`) take the file's rule levels too.
+ */
+export function finishFile(found: Found, scope: FileScope): Levelled {
   const disk = found.assets.length && scope.assetFiles ? assetFileDiagnostics(found.assets, scope.assetFiles) : [];
-  return inTextOrder(withRuleLevels([...found.diagnostics, ...disk], scope.rules));
+  const commented = applySuppressions([...found.diagnostics, ...disk], found.suppressions ?? []);
+  const out = levelled([...commented.diagnostics, ...commented.problems], scope.rules);
+  const silenced = [...commented.suppressed.filter((d) => d.severity === "error"), ...out.silenced];
+  return { diagnostics: inTextOrder(out.diagnostics), silenced: inTextOrder(silenced) };
 }
 
 /** Every step after the decoding for one file of a known kind (the CLI's check). */
-export function checkDecoded(
-  decoded: DecodedFile,
-  uri: string,
-  kind: DocumentKind,
-  scope: FileScope & DocumentEnv,
-): { text: string; diagnostics: PackDiagnostic[] } {
-  return { text: decoded.text, diagnostics: finishDiagnostics(analyzeFile(kind, decoded, uri, scope), scope) };
+export function checkDecoded(decoded: DecodedFile, uri: string, kind: DocumentKind, scope: FileScope & DocumentEnv): Levelled & { text: string } {
+  return { text: decoded.text, ...finishFile(analyzeFile(kind, decoded, uri, scope), scope) };
 }

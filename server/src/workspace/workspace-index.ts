@@ -286,8 +286,18 @@ export class WorkspaceIndex {
     if (!latest) return this.reads.has(uri) ? uri : undefined; // read again since (that read applies), or removed
     this.reads.delete(uri);
     if (stale()) return undefined;
-    const { diagnostics, symbols, assets } = summary;
-    this.files.set(uri, { uri, path, kind: found.kind, diagnostics, symbols, assets, stamp: ++this.stamp, digest });
+    const { diagnostics, symbols, assets, suppressions } = summary;
+    this.files.set(uri, {
+      uri,
+      path,
+      kind: found.kind,
+      diagnostics,
+      symbols,
+      assets,
+      ...(suppressions?.length ? { suppressions } : {}),
+      stamp: ++this.stamp,
+      digest,
+    });
     return uri;
   }
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPackModel, codeActions, CodeAction, packDiagnostics } from "../../../server/src/service/pack";
+import { buildPackModel, codeActions, CodeAction, FIX_ALL, isSafeFix, packDiagnostics, UNSAFE_FIX_ALL } from "../../../server/src/service/pack";
 import { yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { applyWorkspaceEdit, URI } from "../../helpers/features";
@@ -253,4 +253,57 @@ test("quick fix: an unknown key is renamed to the key it most likely means", () 
 test("quick fix: nothing is offered away from the diagnostics", () => {
   const model = buildPackModel(pack(), URI);
   assert.deepEqual(codeActions(model, { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }), []);
+});
+
+test("a challenge's title written as challenge_key: 'Change to' its key is the preferred, safe fix; declaring it is neither", () => {
+  const text = pack().replace("- challenge_key: refund-question", "- challenge_key: Refund question");
+  const fixes = fixesFor(text, "case-challenge-key-undeclared");
+  assert.deepEqual(
+    fixes.map((a) => [a.title, !!a.isPreferred, isSafeFix(a)]),
+    [
+      ['Change to "refund-question"', true, true],
+      ['Declare challenge "Refund question"', false, false],
+    ],
+  );
+});
+
+test("every single did-you-mean of a closed value or a reference is safe; of several candidates, only preferred; structure never safe", () => {
+  const nativ = pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nativ\n") });
+  assert.ok(fixesFor(nativ, "execution-mode-invalid").some((a) => a.title === 'Change to "native"' && isSafeFix(a)));
+  const judge = pack({ evaluationSpec: sections.evaluationSpec.replace("judge_mode: deterministic", "judge_mode: determinstic") });
+  assert.ok(fixesFor(judge, "eval-judge-mode-invalid").some((a) => a.title === 'Change to "deterministic"' && isSafeFix(a)));
+  const promt = pack().replace("source: input:prompt", "source: input:promt");
+  assert.ok(fixesFor(promt, "case-expectation-source-input-undeclared").some((a) => a.title === 'Change to "prompt"' && isSafeFix(a)));
+  // "trivial" is near no difficulty: several values, none safe.
+  const trivial = pack().replace("difficulty: easy", "difficulty: trivial");
+  assert.ok(fixesFor(trivial, "challenge-difficulty-invalid").every((a) => !isSafeFix(a)));
+  const dup = pack({ challenges: sections.challenges + "  - key: refund-question\n    title: Other\n    category: support\n    difficulty: easy\n" });
+  const rename = fixesFor(dup, "challenge-key-duplicate");
+  assert.ok(rename.length && rename.every((a) => !isSafeFix(a)), JSON.stringify(rename.map((a) => a.title)));
+});
+
+test("fix-all is the one list of safe fixes, and the quick-fix menu offers it at a fixable diagnostic", () => {
+  const text = pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nativ\n") })
+    .replace("source: input:prompt", "source: input:promt")
+    .replace("difficulty: easy", "difficulty: trivial");
+  const model = buildPackModel(text, URI);
+  const whole = { start: { line: 0, character: 0 }, end: model.lines.positionAt(text.length) };
+  const all = codeActions(model, whole, {}, ["source.fixAll"]);
+  assert.deepEqual(
+    all.map((a) => a.kind),
+    [FIX_ALL],
+  );
+  const fixed = applyWorkspaceEdit(text, all[0].edit);
+  assert.match(fixed, /execution_mode: native\n/);
+  assert.match(fixed, /source: input:prompt\n/);
+  assert.match(fixed, /difficulty: trivial\n/, "no safe fix for a value far from every allowed one");
+  const d = packDiagnostics(model).find((x) => x.code === "execution-mode-invalid")!;
+  const menu = codeActions(model, d.range).find((a) => a.title === "Fix all packlint problems that have a safe fix");
+  assert.ok(menu);
+  assert.equal(menu.kind, "quickfix");
+  assert.equal(applyWorkspaceEdit(text, menu.edit), fixed);
+  const unsafe = codeActions(model, whole, {}, [UNSAFE_FIX_ALL]);
+  assert.match(applyWorkspaceEdit(text, unsafe[0].edit), /difficulty: (easy|medium|hard|expert)\n/);
+  const far = packDiagnostics(model).find((x) => x.code === "challenge-difficulty-invalid")!;
+  assert.ok(!codeActions(model, far.range).some((a) => a.title.startsWith("Fix all")), "not offered where nothing is safe");
 });

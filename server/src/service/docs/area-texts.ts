@@ -37,6 +37,7 @@ export const AREA_TITLES: Readonly<Record<string, string>> = {
   "server-only": "Checked when publishing",
   files: "Files on disk",
   advisory: "Advice",
+  suppressions: "Suppression comments",
   "skill-cases": "Skill Testing case files",
 };
 
@@ -83,6 +84,8 @@ export const AREA_WHY: Readonly<Record<string, string>> = {
   "server-only": "The hosted service checks this when the pack is published; packlint cannot check it offline.",
   files: "Files a pack names are packed with it when it is published; a file that is missing or outside the pack's folder is not there at run time.",
   advisory: "AgentClash accepts the pack as it is; this is advice that makes the pack easier to run and maintain.",
+  suppressions:
+    "A suppression comment that silences nothing hides nothing today, but it would silently hide a real finding on that node tomorrow; one that names no rule or an unknown one silences nothing at all.",
   "skill-cases":
     "The Skill Testing case file drives dry-run prompts and the Skill Test Report; a case the checker cannot read is left out of the report or scored wrongly.",
 };

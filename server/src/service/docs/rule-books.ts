@@ -28,6 +28,7 @@ import { scorecardBook } from "../rules/evaluation-spec/scorecard.book";
 import { skillCasesBook } from "../skill-cases/rules/skill-cases.book";
 import { advisoriesBook } from "../advisories/advisories.book";
 import { assetFilesBook } from "../asset-files.book";
+import { suppressionsBook } from "../suppressions.book";
 
 /** Every rule book, by its file under server/src/service/. */
 export const RULE_BOOKS: Readonly<Record<string, RuleBook>> = {
@@ -60,6 +61,7 @@ export const RULE_BOOKS: Readonly<Record<string, RuleBook>> = {
   "skill-cases/rules/skill-cases.book.ts": skillCasesBook,
   "advisories/advisories.book.ts": advisoriesBook,
   "asset-files.book.ts": assetFilesBook,
+  "suppressions.book.ts": suppressionsBook,
 };
 
 const pageRows = new Map<string, RuleBookRow>();

@@ -29,16 +29,30 @@ export function codeActions(model: PackModel, range: Range, settings: RuleSettin
   const fixes = wanted(QUICK_FIX) ? quickFixes(model, range, settings) : [];
   // The file-wide actions work out every fix of the file: only when the client asks for source actions by kind.
   const source = only?.some((k) => k === "source" || k.startsWith("source.")) ? sourceActions(model, settings).filter((a) => wanted(a.kind ?? "")) : [];
-  return [...fixes, ...source];
+  // At a diagnostic with a safe fix, the quick-fix menu offers fixing all of them too (the same edit as fix-all).
+  const all = fixes.some(isSafeFix) ? sourceActions(model, settings).find((a) => a.kind === FIX_ALL) : undefined;
+  const menu = all ? [{ ...all, kind: QUICK_FIX, title: "Fix all packlint problems that have a safe fix" }] : [];
+  return [...fixes, ...menu, ...source];
 }
 
 export const FIX_ALL = "source.fixAll.packlint";
+/**
+ * Every preferred fix, the unsafe ones too (new input sets, renamed keys and values): the CLI's `--unsafe-fixes`, and
+ * a source action of its own in the editor, outside `source.fixAll` so that no fix-on-save ever applies it.
+ */
+export const UNSAFE_FIX_ALL = "source.packlint.unsafeFixAll";
 export const CONVERT_LEGACY = "source.convertLegacyItems.packlint";
 
+/** Whether a quick fix is safe: `--fix` and the editor's fix-all apply it (the one did-you-mean, the reference's default). */
+export function isSafeFix(a: CodeAction): boolean {
+  return (a.data as { safe?: unknown } | undefined)?.safe === true;
+}
+
 /**
- * The file-wide actions: every quick fix that is the one fix offered for its diagnostic and the preferred one
- * (the safe choice: nothing invented, such as a declaration to fill in or a guessed value), as one edit, and
- * every legacy `items`/`item_key` converted.
+ * The file-wide actions: every safe quick fix (the one did-you-mean of a closed value or a reference, the reference's
+ * default for a missing key, legacy `items` converted: nothing invented) as one edit (FIX_ALL, what `--fix` applies);
+ * with the unsafe ones too, the preferred fix of each diagnostic that has one (UNSAFE_FIX_ALL); and every legacy
+ * `items`/`item_key` converted.
  */
 function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
   const out: CodeAction[] = [];
@@ -48,17 +62,27 @@ function sourceActions(model: PackModel, settings: RuleSettings): CodeAction[] {
     const d = a.diagnostics?.[0];
     if (d) byDiagnostic.set(d, [...(byDiagnostic.get(d) ?? []), a]);
   }
-  const taken: Span[] = [];
-  const edits: TextEdit[] = [];
-  for (const actions of byDiagnostic.values()) {
-    if (actions.length !== 1 || !actions[0].isPreferred) continue;
-    const spans = actions[0].edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
-    // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
-    if (spans.some((s) => taken.some((t) => (s.start < t.end && t.start < s.end) || s.start === t.start || s.end === t.end))) continue;
-    taken.push(...spans);
-    edits.push(...actions[0].edit.changes[model.lines.uri]);
-  }
-  if (edits.length) out.push({ title: "Fix all packlint problems that have one safe fix", kind: FIX_ALL, edit: { changes: { [model.lines.uri]: edits } } });
+  const combined = (pick: (actions: CodeAction[]) => CodeAction | undefined): TextEdit[] => {
+    const taken: Span[] = [];
+    const edits: TextEdit[] = [];
+    for (const actions of byDiagnostic.values()) {
+      const chosen = pick(actions);
+      if (!chosen) continue;
+      const spans = chosen.edit.changes[model.lines.uri].map((e) => ({ start: model.lines.offsetAt(e.range.start), end: model.lines.offsetAt(e.range.end) }));
+      // Two fixes touching the same text (or inserting at one place) could undo each other: the first one wins.
+      if (spans.some((s) => taken.some((t) => (s.start < t.end && t.start < s.end) || s.start === t.start || s.end === t.end))) continue;
+      taken.push(...spans);
+      edits.push(...chosen.edit.changes[model.lines.uri]);
+    }
+    return edits;
+  };
+  const safe = combined((actions) => actions.find(isSafeFix));
+  if (safe.length) out.push({ title: "Fix all packlint problems that have a safe fix", kind: FIX_ALL, edit: { changes: { [model.lines.uri]: safe } } });
+  const preferred = combined(
+    (actions) => actions.find(isSafeFix) ?? (actions.filter((a) => a.isPreferred).length === 1 ? actions.find((a) => a.isPreferred) : undefined),
+  );
+  if (preferred.length > safe.length)
+    out.push({ title: "Fix all packlint problems, unsafe fixes too", kind: UNSAFE_FIX_ALL, edit: { changes: { [model.lines.uri]: preferred } } });
   const legacy = convertLegacyItems(model);
   if (legacy) out.push({ title: "Convert all legacy `items`/`item_key` to `cases`/`case_key`", kind: CONVERT_LEGACY, edit: legacy });
   return out;
@@ -81,11 +105,13 @@ function quickFixes(model: PackModel, range: Range, settings: RuleSettings): Cod
 
 type Fix = (model: PackModel, d: PackDiagnostic) => CodeAction[];
 
-function action(model: PackModel, title: string, d: PackDiagnostic, edits: (TextEdit | undefined)[], preferred = false): CodeAction[] {
+/** A quick fix; `"safe"`: preferred, and applied by `--fix` and fix-all (`data.safe`). */
+function action(model: PackModel, title: string, d: PackDiagnostic, edits: (TextEdit | undefined)[], preferred: boolean | "safe" = false): CodeAction[] {
   const changes = edits.filter((e): e is TextEdit => !!e);
   if (changes.length === 0) return [];
   const a: CodeAction = { title, kind: QUICK_FIX, diagnostics: [d], edit: { changes: { [model.lines.uri]: changes } } };
   if (preferred) a.isPreferred = true;
+  if (preferred === "safe") a.data = { safe: true };
   return [a];
 }
 
@@ -146,7 +172,7 @@ const legacyItems: Fix = (model, d) => {
   const title = d.code === "legacy-items" ? `Convert legacy \`items\` to \`cases\` in input set "${set.key}"` : "Rename `item_key` to `case_key`";
   const all = legacyEdits(model);
   return [
-    ...action(model, title, d, own, true),
+    ...action(model, title, d, own, "safe"),
     ...(all.length > own.length ? action(model, "Convert every legacy `items`/`item_key` in the file to `cases`/`case_key`", d, all) : []),
   ];
 };
@@ -317,11 +343,16 @@ const undeclaredReference: Fix = (model, d) => {
   const siblings = new Set(listSiblings(model, d));
   // A declared name can still be no fix where it lands: one case of a set moved to another challenge mixes the set.
   const site = writtenField(model, d)?.site;
-  closest(
-    name,
-    declared.filter((n) => !siblings.has(n) && (!site || valueFits(model, site, n))),
-  ).forEach((suggestion, i) => {
-    out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], i === 0));
+  const fits = (n: string) => !siblings.has(n) && (!site || valueFits(model, site, n));
+  // A challenge's title written for its key: its key is the one fix the message recommends.
+  const byTitle =
+    kind === "challenge"
+      ? model.bundle.challenges.find((c) => c.title.trim().toLowerCase() === name.trim().toLowerCase() && c.key && fits(c.key))?.key
+      : undefined;
+  const suggestions = byTitle ? [byTitle] : closest(name, declared.filter(fits));
+  suggestions.forEach((suggestion, i) => {
+    // The one did-you-mean is safe (`--fix` applies it); of several, the closest is only preferred.
+    out.push(...action(model, `Change to "${suggestion}"`, d, [edit(model, target, suggestion)], suggestions.length === 1 ? "safe" : i === 0));
   });
   const declarable = DECLARABLE[kind];
   const listPath = declarable && ref ? declarable.list(ref) : declarable?.list({ kind, name, span, scope: "", field: "" });
@@ -364,7 +395,7 @@ const missingRequired: Fix = (model, d) => {
   // No value that is valid here (a reference with nothing declared to name): a placeholder would be an error of its own.
   if (value === undefined) return [];
   // Only the reference's default is a safe choice (preferred, so "fix all" takes it); anything else the author must check.
-  return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], known !== undefined);
+  return action(model, `Add \`${key}\``, d, [insertKey(model, obj, [`${key}: ${yamlScalar(value)}`])], known !== undefined && "safe");
 };
 
 /** A value for a required key that adds no error: the nearest declared name for a reference, the first enum value that fits, else a TODO to fill in. */
@@ -392,9 +423,12 @@ const invalidEnum: Fix = (model, d) => {
   }
   const span = unquoted(model.text, written.value);
   const current = model.text.slice(span.start, span.end);
-  return byCloseness(current, expected as string[])
-    .filter((v) => v !== current && fits(v))
-    .flatMap((v, i) => action(model, `Change to "${v}"`, d, [edit(model, span, v)], i === 0));
+  const candidates = (expected as string[]).filter((v) => v !== current && fits(v));
+  // The one close value (the message's did-you-mean) is safe: `--fix` applies it, for every closed value alike.
+  const near = closest(current, candidates);
+  return byCloseness(current, candidates).flatMap((v, i) =>
+    action(model, `Change to "${v}"`, d, [edit(model, span, v)], near.length === 1 && v === near[0] ? "safe" : i === 0 && near.length !== 1),
+  );
 };
 
 /** The object and key a diagnostic's field names, the written value's span when the key is written, and the site a new value lands at. */
