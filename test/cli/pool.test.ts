@@ -6,11 +6,18 @@ import { cli, packTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
 test("threads: none for small runs or one allowed thread; otherwise up to the limit, 8 files each", () => {
-  assert.equal(threadCount(3, 8), 0);
-  assert.equal(threadCount(15, 8), 0);
-  assert.equal(threadCount(16, 8), 2);
-  assert.equal(threadCount(100, 4), 4);
-  assert.equal(threadCount(100, 1), 0);
+  assert.equal(threadCount(3, 8, 8), 0);
+  assert.equal(threadCount(15, 8, 8), 0);
+  assert.equal(threadCount(16, 8, 8), 2);
+  assert.equal(threadCount(100, 4, 8), 4);
+  assert.equal(threadCount(100, 1, 8), 0);
+});
+
+test("threads: never more than the cores, whatever --jobs says", () => {
+  assert.equal(threadCount(5_000, 100_000, 4), 4);
+  assert.equal(threadCount(5_000, 100_000, 16), 16);
+  assert.equal(threadCount(5_000, 3, 16), 3);
+  assert.equal(threadCount(5_000, 100_000, 1), 0, "one core: no workers");
 });
 
 test("default jobs: no threads below 4 cores (measured slower there), every core from 4", () => {
@@ -19,7 +26,7 @@ test("default jobs: no threads below 4 cores (measured slower there), every core
   assert.equal(defaultJobs(3), 1);
   assert.equal(defaultJobs(4), 4);
   assert.equal(defaultJobs(16), 16);
-  assert.equal(threadCount(200, defaultJobs(2)), 0);
+  assert.equal(threadCount(200, defaultJobs(2), 2), 0);
 });
 
 /** 16 packs, every other one broken at a different line, so each file's diagnostics are its own. */

@@ -63,7 +63,12 @@ export const LINT_OPTIONS = {
     help: "set a rule's severity: off, error, warning, information or hint (repeatable)",
   },
   config: { type: "string", short: "c", value: "FILE", help: 'use this config instead of searching for .packlintrc.json / package.json "packlint"' },
-  jobs: { type: "string", short: "j", value: "N", help: "validate on at most N threads (default: the number of cores on 4 or more, else 1)" },
+  jobs: {
+    type: "string",
+    short: "j",
+    value: "N",
+    help: "validate on at most N threads, never more than the cores (default: the number of cores on 4 or more, else 1)",
+  },
   "no-color": { type: "boolean", help: "no colours in text output (also NO_COLOR=1); --color forces them" },
   color: { type: "boolean" },
   fix: { type: "boolean", help: 'apply every fix that has one safe choice (the editor\'s "Fix all"), then check again' },
