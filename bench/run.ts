@@ -16,11 +16,12 @@ import { peerServer } from "./peer";
 import { measureCliDirectory } from "./cli";
 import { measureStartup } from "./startup";
 import { measureFindings } from "./findings";
+import { measureShapes } from "./shapes";
 import { measureWorkspace } from "./workspace";
 import { measureSkillVerdicts } from "./skill-verdicts";
 
 /**
- * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-workspace] [-- --no-cli] [-- --no-startup] [-- --no-findings] [-- --no-verdicts]`: the performance benchmark of issue 6, in one
+ * `npm run bench [-- --quick] [-- --sizes 100,1000] [-- --no-lsp] [-- --no-workspace] [-- --no-cli] [-- --no-startup] [-- --no-findings] [-- --no-shapes] [-- --no-verdicts]`: the performance benchmark of issue 6, in one
  * process: raw parse, cold diagnostics, re-diagnosis after a keystroke and after a pasted case, completion and
  * hover latency, retained heap, and time to diagnostics over stdio for our server and yaml-language-server
  * (with our JSON Schema), the same in a workspace of 200 packs while the index builds, the CLI over a folder of packs, and the installed CLI's start-up. Prints a table and writes bench/results.json with the medians and the ratios.
@@ -42,6 +43,7 @@ interface Options {
   cli: boolean;
   startup: boolean;
   findings: boolean;
+  shapes: boolean;
   verdicts: boolean;
   quick: boolean;
 }
@@ -58,6 +60,7 @@ function options(argv: string[]): Options {
     cli: !argv.includes("--no-cli"),
     startup: !argv.includes("--no-startup"),
     findings: !argv.includes("--no-findings"),
+    shapes: !argv.includes("--no-shapes"),
     verdicts: !argv.includes("--no-verdicts"),
     runs: (n) => (quick ? 3 : n >= 10000 ? 5 : n >= 1000 ? 7 : 11),
     lspRuns: (n) => (quick ? 1 : n >= 10000 ? 2 : 3),
@@ -125,6 +128,12 @@ async function main(): Promise<void> {
     findings = measureFindings({ sizes: [50_000, 100_000, 200_000], runs: opts.quick ? 1 : 3 });
     console.log(JSON.stringify(findings));
   }
+  let shapes: Record<string, unknown> | undefined;
+  if (opts.shapes) {
+    console.log("\nshapes: cold diagnostics of spaces, tabs, nesting, long lines, many keys at three sizes (CPU ms, growth per doubling)…");
+    shapes = measureShapes({ runs: opts.quick ? 1 : 3 });
+    for (const [name, r] of Object.entries(shapes)) console.log(`  ${name.padEnd(11)} ${JSON.stringify(r)}`);
+  }
   let verdicts: Record<string, unknown> | undefined;
   if (opts.verdicts) {
     console.log("\nSkill Testing verdicts on the labelled corpora (expected × actual)…");
@@ -140,6 +149,7 @@ async function main(): Promise<void> {
     cli,
     startup,
     findings,
+    shapes,
     verdicts,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(out, null, 2) + "\n");

@@ -1,16 +1,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { defaultJobs, threadCount, validateAll } from "../../server/src/cli/pool";
-import { cli, packTree } from "../helpers/cli";
+import { defaultJobs, InternalError, LARGE_FILE_BYTES, threadCount, validateAll } from "../../server/src/cli/pool";
+import { cli, packTree, tempTree } from "../helpers/cli";
 import { pack } from "../helpers/packs";
 
 test("threads: none for small runs or one allowed thread; otherwise up to the limit, 8 files each", () => {
-  assert.equal(threadCount(3, 8), 0);
-  assert.equal(threadCount(15, 8), 0);
-  assert.equal(threadCount(16, 8), 2);
-  assert.equal(threadCount(100, 4), 4);
-  assert.equal(threadCount(100, 1), 0);
+  assert.equal(threadCount(3, 8, 8), 0);
+  assert.equal(threadCount(15, 8, 8), 0);
+  assert.equal(threadCount(16, 8, 8), 2);
+  assert.equal(threadCount(100, 4, 8), 4);
+  assert.equal(threadCount(100, 1, 8), 0);
+});
+
+test("threads: never more than the cores, whatever --jobs says", () => {
+  assert.equal(threadCount(5_000, 100_000, 4), 4);
+  assert.equal(threadCount(5_000, 100_000, 16), 16);
+  assert.equal(threadCount(5_000, 3, 16), 3);
+  assert.equal(threadCount(5_000, 100_000, 1), 0, "one core: no workers");
 });
 
 test("default jobs: no threads below 4 cores (measured slower there), every core from 4", () => {
@@ -19,7 +26,7 @@ test("default jobs: no threads below 4 cores (measured slower there), every core
   assert.equal(defaultJobs(3), 1);
   assert.equal(defaultJobs(4), 4);
   assert.equal(defaultJobs(16), 16);
-  assert.equal(threadCount(200, defaultJobs(2)), 0);
+  assert.equal(threadCount(200, defaultJobs(2), 2), 0);
 });
 
 /** 16 packs, every other one broken at a different line, so each file's diagnostics are its own. */
@@ -74,4 +81,19 @@ test("a file whose check throws gets one internal-error diagnostic; the other fi
       } else assert.equal(codes.length, i % 2, `file ${i}`);
     });
   }
+});
+
+test("a file over the heap limit ends the run as an internal error naming it (exit 3), never a V8 abort", async () => {
+  // A one-line list of 400,000 items (1.2 MB, so checked in a thread even without --jobs): hundreds of megabytes.
+  const huge = pack() + `extra: [${Array(400_000).fill("a").join(", ")}]\n`;
+  assert.ok(huge.length >= LARGE_FILE_BYTES);
+  const dir = tempTree({ "a.pack.yaml": pack(), "huge.pack.yaml": huge });
+  const job = (name: string) => ({ path: join(dir, name), rules: {}, roots: [dir], cwd: dir });
+  await assert.rejects(validateAll([job("a.pack.yaml"), job("huge.pack.yaml")], { jobs: 1, heapMB: 48 }), (e: Error) => {
+    assert.ok(e instanceof InternalError);
+    assert.equal(e.message, `while checking ${join(dir, "huge.pack.yaml")}: it needs more than the 48 MB of memory packlint allows a file`);
+    return true;
+  });
+  const [outcome] = await validateAll([job("huge.pack.yaml")], { jobs: 1 });
+  assert.ok("report" in outcome && outcome.report.diagnostics.length > 0, "under the default limit it is checked");
 });

@@ -3,6 +3,7 @@ import { RE2JS } from "re2js";
 import assert from "node:assert/strict";
 import { buildPackModel, packDiagnostics } from "../../server/src/service/pack";
 import { buildSkillModel, emptyHost, documentDiagnostics } from "../../server/src/service/skill-cases";
+import { MAX_FINDINGS } from "../../server/src/service/diagnostics";
 import { SpanIndex } from "../../server/src/service/model/span-index";
 import type { Span } from "../../server/src/service/types";
 
@@ -31,12 +32,18 @@ test("SpanIndex answers as a scan of every span would", () => {
 
 const header = "pack:\n  slug: a\n  name: A\n  family: f\nversion:\n  number: 1\n";
 
-test("130,000 unknown top-level keys: one warning each, no stack overflow", () => {
+test("130,000 unknown top-level keys: no stack overflow; the first 1,000 warnings and one that counts the rest", () => {
   const keys = 130_000;
   let text = header;
   for (let i = 0; i < keys; i++) text += `k${i}: 1\n`;
   const d = packDiagnostics(buildPackModel(text));
-  assert.equal(d.filter((x) => x.code === "unknown-key").length, keys);
+  const errors = d.filter((x) => x.severity === "error" && x.code !== "too-many-findings").length;
+  assert.equal(d.length, MAX_FINDINGS + 1);
+  assert.equal(d.filter((x) => x.code === "unknown-key").length, MAX_FINDINGS - errors);
+  const more = d.filter((x) => x.code === "too-many-findings");
+  assert.equal(more.length, 1);
+  assert.equal(more[0].severity, "warning");
+  assert.match(more[0].message, new RegExp(`^… and ${(keys - MAX_FINDINGS + errors).toLocaleString("en-US")} more \\(`));
 });
 
 test("40,000 plain scalars where challenges belong: one decode error each, the rules' findings filtered in n log n", () => {
@@ -44,9 +51,15 @@ test("40,000 plain scalars where challenges belong: one decode error each, the r
   let text = header + "challenges:\n";
   for (let i = 0; i < items; i++) text += `  - x${i}\n`;
   const d = packDiagnostics(buildPackModel(text));
-  const decode = d.filter((x) => x.field === null && x.severity === "error");
-  assert.equal(decode.length, items);
-  assert.equal(new Set(decode.map((x) => x.range.start.line)).size, items, "one per item");
+  const decode = d.filter((x) => x.field === null && x.severity === "error" && x.code !== "too-many-findings");
+  const rules = d.length - 1 - decode.length;
+  assert.equal(decode.length, MAX_FINDINGS - rules, "the cap keeps errors");
+  assert.equal(new Set(decode.map((x) => x.range.start.line)).size, decode.length, "one per item");
+  const more = d.filter((x) => x.code === "too-many-findings");
+  assert.equal(more.length, 1);
+  assert.equal(more[0].severity, "error");
+  const left = Number(/^… and ([\d,]+) more \(/.exec(more[0].message)?.[1].replace(/,/g, ""));
+  assert.ok(left >= items - decode.length, more[0].message);
 });
 
 test("a Skill case file with 150,000 unknown keys is checked without a stack overflow", () => {

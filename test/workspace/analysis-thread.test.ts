@@ -190,3 +190,20 @@ test("worker thread: terminate ends a worker held at the gate", async () => {
   await thread.terminate();
   await rejected;
 });
+
+test("worker thread: a file over the worker's heap limit gets one internal-error; the worker is started again for the next files", async () => {
+  const died: (string | undefined)[] = [];
+  const thread = new AnalysisThread({ heapMB: 48, died: (_e, uri) => died.push(uri) });
+  try {
+    const good = file("packs/good.pack.yaml");
+    // A one-line list of 300,000 items: its syntax tree alone takes hundreds of megabytes.
+    const huge = { ...good, uri: "file:///huge.pack.yaml", decoded: { text: `${good.decoded.text}extra: [${Array(300_000).fill("a").join(", ")}]\n` } };
+    const summaries = await Promise.all([huge, good].map((f) => thread.analyze(f.kind, f.decoded, f.uri, [root])));
+    assert.deepEqual(summaries.map(codes), [["internal-error"], []]);
+    assert.match(summaries[0].diagnostics[0].message, /needs more than the 48 MB of memory the workspace index allows/);
+    assert.deepEqual(died, ["file:///huge.pack.yaml"]);
+    assert.deepEqual(summaries[1], onMainThread(good));
+  } finally {
+    await thread.terminate();
+  }
+});

@@ -100,7 +100,12 @@ export const LINT_OPTIONS = {
     help: "set a rule's severity: off, error, warning, information or hint (repeatable)",
   },
   config: { type: "string", short: "c", value: "FILE", help: 'use this config instead of searching for .packlintrc.json / package.json "packlint"' },
-  jobs: { type: "string", short: "j", value: "N", help: "validate on at most N threads (default: the number of cores on 4 or more, else 1)" },
+  jobs: {
+    type: "string",
+    short: "j",
+    value: "N",
+    help: "validate on at most N threads, never more than the cores (default: the number of cores on 4 or more, else 1)",
+  },
   color: { type: "string", value: "WHEN", help: "colours in text output: always, never or auto (default: FORCE_COLOR, NO_COLOR, else a terminal)" },
   "no-color": { type: "boolean", help: "the same as --color=never" },
   fix: { type: "boolean", help: 'apply the safe fixes (those marked [*]; the editor\'s "Fix all"), then check again' },

@@ -104,7 +104,8 @@ function codeFrame(lines: string[], d: PackDiagnostic, paint: Paint): string {
   let width = end.line === start.line ? Math.max(1, end.character - start.character) : Math.max(1, full.length - start.character);
   // A long line (minified, generated, hostile) is shown as a window around the column, never whole.
   let column = start.character;
-  let text = printable(full);
+  // Only the window is made printable: a line of many findings is not copied once per finding.
+  let text = full.length > FRAME_WIDTH ? "" : printable(full);
   if (full.length > FRAME_WIDTH) {
     const from = Math.max(0, Math.min(start.character - FRAME_BEFORE, full.length - FRAME_WIDTH));
     const to = Math.min(full.length, from + FRAME_WIDTH);

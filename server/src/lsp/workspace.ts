@@ -57,6 +57,13 @@ export class Workspace {
   private readonly onDisk: WorkspaceFiles;
   /** Bumped per rebuild: only the last one's totals are logged. */
   private builds = 0;
+  /** Called when the first build starts. */
+  private started: () => void = () => undefined;
+  /**
+   * Settles when the first build starts: it starts once the client's settings are in, after `initialized`, and a
+   * request that needs the index may come before that (it would have been answered from an empty index).
+   */
+  private readonly firstBuild = new Promise<void>((resolve) => (this.started = resolve));
   /** A rebuild is under way: one that replaces it is not announced again. */
   private indexing = false;
 
@@ -99,6 +106,7 @@ export class Workspace {
   rebuild(): Promise<void> {
     const progress = this.host.progress();
     const build = ++this.builds;
+    this.started();
     const roots = this.scopes.roots();
     const started = Date.now();
     if (roots.length && !this.indexing) this.host.info(`indexing ${roots.join(", ")}`);
@@ -149,16 +157,29 @@ export class Workspace {
     return finishDiagnostics(file, this.scopes.fileScope(file.uri));
   }
 
+  /** Until the index is built: its first build started (not before the settings are in) and no build or update under way. */
+  private async indexed(token?: CancellationToken): Promise<void> {
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const listening = token?.onCancellationRequested(stop);
+    try {
+      await Promise.race([this.firstBuild, stopped]);
+    } finally {
+      listening?.dispose();
+    }
+    if (!token?.isCancellationRequested) await this.index.ready(token);
+  }
+
   /** The "validate workspace" request: every indexed file, open ones with their current text. */
   async validate(token?: CancellationToken): Promise<WorkspaceValidation> {
-    await this.host.aside(this.index.ready(token));
+    await this.host.aside(this.indexed(token));
     if (token?.isCancellationRequested) return { files: 0, filesWithErrors: 0, errors: 0, warnings: 0, silenced: 0 }; // answered as cancelled
     return this.onDisk.validate((uri) => this.host.openDiagnostics(uri));
   }
 
   /** `workspace/symbol`: challenge, input set, case and validator keys of every pack, open ones (saved or not) with their current text. */
   async symbols(query: unknown, token?: CancellationToken): Promise<FoundSymbol[]> {
-    await this.host.aside(this.index.ready(token));
+    await this.host.aside(this.indexed(token));
     const open = this.host.openSymbols();
     const openUris = new Set(open.map((f) => f.uri));
     const files = [...this.index.all().filter((f) => !openUris.has(f.uri)), ...open];

@@ -81,3 +81,42 @@ export function compareRanges(a: Range, b: Range): number {
 export function inTextOrder(diagnostics: PackDiagnostic[]): PackDiagnostic[] {
   return diagnostics.sort((a, b) => compareRanges(a.range, b.range));
 }
+
+/**
+ * Findings kept per document: past them, one `too-many-findings` says how many more there are. A one-line list of
+ * two million wrong items made two million findings, gigabytes in the CLI and the workspace index (issue 35).
+ */
+export const MAX_FINDINGS = 1_000;
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/**
+ * `findings` cut to MAX_FINDINGS in place, the most severe kept first and, among equals, those earliest in the text;
+ * the rest are counted in one last finding, at the first of them, as severe as the most severe of them (so a verdict
+ * never turns on what was left out).
+ */
+export function capFindings(findings: Finding[]): void {
+  if (findings.length <= MAX_FINDINGS) return;
+  const order = findings
+    .map((f, i) => i)
+    .sort((a, b) => RANK[findings[a].severity] - RANK[findings[b].severity] || findings[a].span.start - findings[b].span.start || a - b);
+  const kept = order.slice(0, MAX_FINDINGS).sort((a, b) => a - b);
+  const left = order.slice(MAX_FINDINGS).map((i) => findings[i]);
+  const first = left.reduce((a, b) => (b.span.start < a.span.start ? b : a));
+  const counts = (["error", "warning", "information", "hint"] as const)
+    .map((s) => [s, left.filter((f) => f.severity === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n.toLocaleString("en-US")} ${s === "information" ? "information" : s + (n === 1 ? "" : "s")}`);
+  const more: Finding = {
+    code: "too-many-findings",
+    severity: left[0].severity,
+    field: null,
+    message: `… and ${left.length.toLocaleString("en-US")} more (${counts.join(", ")}): packlint reports ${MAX_FINDINGS.toLocaleString("en-US")} per file; fix these and check again`,
+    span: first.span,
+    data: { more: left.length, limit: MAX_FINDINGS },
+  };
+  const keptFindings = kept.map((i) => findings[i]);
+  findings.length = 0;
+  for (const f of keptFindings) findings.push(f);
+  findings.push(more);
+}

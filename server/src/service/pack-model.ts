@@ -24,7 +24,7 @@ import { RuleContext } from "./rules/context";
 import { evaluationSpecSymbols } from "./rules/evaluation-spec/symbols";
 import { referenceRules } from "./rules";
 import { advisoryRules } from "./advisories";
-import { documentDiagnostics, toRange, type RuleSettings } from "./diagnostics";
+import { capFindings, documentDiagnostics, toRange, type RuleSettings } from "./diagnostics";
 import type { Finding, PackDiagnostic, Span } from "./types";
 
 export { toRange };
@@ -128,6 +128,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     findings,
     advice.findings.filter((f) => broken.keeps(f)),
   );
+  capFindings(findings);
   return model;
 }
 

@@ -217,6 +217,13 @@ const own: readonly OwnRule[] = [
       "The document is over 8 MB: the packlint command (and the workspace index, for files not open) checks only its YAML syntax, and the editor does not check an open one at all, since a full check of a file that size takes tens of seconds and gigabytes of memory, and even the syntax check seconds on every keystroke.",
   },
   {
+    code: "too-many-findings",
+    area: "decode",
+    severity: "error",
+    summary:
+      "The file has more than 1,000 findings: packlint reports the first 1,000 (errors first, then warnings, then the rest, each in text order) and this one, which counts the others and is as severe as the most severe of them. It keeps a file of millions of mistakes (a generated list gone wrong) from taking gigabytes.",
+  },
+  {
     code: "internal-error",
     area: "decode",
     severity: "error",

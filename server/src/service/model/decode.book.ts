@@ -71,6 +71,14 @@ export const decodeBook: RuleBook = [
     notTested: "needs a document of megabytes",
   },
   {
+    code: "too-many-findings",
+    checks:
+      "The file has more than 1,000 findings. packlint reports 1,000 of them (errors first, then warnings, then the rest, each in text order) and this one, which says how many more there are and is as severe as the most severe of them.",
+    why: "Millions of findings (a generated list gone wrong) would take gigabytes of memory and say nothing more than the first thousand.",
+    fix: "Fix the findings reported (usually one mistake repeated) and check the file again.",
+    notTested: "needs more than 1,000 findings",
+  },
+  {
     code: "internal-error",
     checks:
       "packlint failed while checking this file: a bug in packlint or a limit it hit, not a mistake in the file. The file was not checked; every other file was, as usual (in a directory run, the workspace index and the editor).",

@@ -1,3 +1,4 @@
+import { capFindings } from "../diagnostics";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { limitFindings, parseYaml, rootAnchor } from "../yaml/parse";
 import { MAX_CHECKED_LENGTH } from "../yaml/limits";
@@ -53,5 +54,6 @@ export function buildSkillModel(text: string, uri: string, host: SkillHost): Ski
     findings,
     ctx.findings.filter((f) => !brokenLines.has(model.lines.positionAt(f.span.start).line) && keepsOutsideBroken(view, causes.broken, f)),
   );
+  capFindings(findings);
   return model;
 }

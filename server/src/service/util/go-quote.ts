@@ -54,14 +54,28 @@ function hex(cp: number, width: number): string {
 }
 
 /** Unicode White_Space, as Go's unicode.IsSpace sees it (JavaScript's \s also has U+FEFF, which Go keeps). */
-const WS = "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, "g");
+export function isGoSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
 
-/** Go's strings.TrimSpace. */
+/**
+ * Go's strings.TrimSpace, by a scan from each end: linear in the text's length whatever its runs of white space
+ * (a regex `[…]+$` retries from every character of a run that is not at the end, which is quadratic).
+ */
 export function goTrim(s: string): string {
-  return s.replace(TRIM, "");
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
 export function isBlank(s: string | undefined | null): boolean {
-  return s == null || goTrim(s) === "";
+  if (s == null) return true;
+  for (let i = 0; i < s.length; i++) if (!isGoSpace(s.charCodeAt(i))) return false;
+  return true;
 }

@@ -44,7 +44,7 @@ export function parseYaml(text: string): ParsedYaml {
   // Line breaks as the reference's reader sees them (a lone CR, NEL, LS, PS), each a LF of the same length.
   const reader = scanReader(text);
   pausePoint();
-  const broken = /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r(?!\n)|[\u0085\u2028\u2029]/g, "\n") : text;
+  const broken = unifiedBreaks(text);
   const blanked = blankAt(broken, reader.markSkips?.skipped ?? []);
   const lead = leadingMark(blanked);
   // The yaml package drops a U+FEFF that starts the document's first node; the reference reads it as text.
@@ -65,6 +65,20 @@ export function parseYaml(text: string): ParsedYaml {
     ...controlCharacters(text, 0, decodedUntil(text, reader)),
   ].sort((a, b) => a.span.start - b.span.start);
   return { doc, reader, syntax, ...(tooDeep && { tooDeep }) };
+}
+
+/** `text` with each lone CR, NEL, LS and PS made a LF, by one scan (no regex over the whole text: issue 35). */
+function unifiedBreaks(text: string): string {
+  let out: string[] | undefined;
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0d ? text.charCodeAt(i + 1) !== 0x0a : c === 0x85 || c === 0x2028 || c === 0x2029) {
+      (out ??= []).push(text.slice(copied, i), "\n");
+      copied = i + 1;
+    }
+  }
+  return out ? out.join("") + text.slice(copied) : text;
 }
 
 /** Lines parsed between two pause points: a few milliseconds of work. */
@@ -269,18 +283,21 @@ export const MAX_CONTROL_CHARACTERS = 100;
  * U+FFFF): the yaml package reads them as text, the reference's reader (yaml.v3) rejects the whole file. Lone
  * surrogates are left alone: the editor's text can hold them, a saved file holds U+FFFD instead.
  */
-const DISALLOWED = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/g;
+function disallowed(c: number): boolean {
+  return c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : (c >= 0x7f && c <= 0x9f && c !== 0x85) || c === 0xfffe || c === 0xffff;
+}
 
-/** The disallowed characters in text[from, to), the first MAX_CONTROL_CHARACTERS of them. */
+/** The disallowed characters in text[from, to), the first MAX_CONTROL_CHARACTERS of them; one scan, no regex. */
 export function controlCharacters(text: string, from: number, to: number): SyntaxProblem[] {
   const out: SyntaxProblem[] = [];
-  DISALLOWED.lastIndex = from;
-  for (let m = DISALLOWED.exec(text); m && m.index < to && out.length < MAX_CONTROL_CHARACTERS; m = DISALLOWED.exec(text)) {
-    const code = m[0].charCodeAt(0);
+  const end = Math.min(to, text.length);
+  for (let i = from; i < end && out.length < MAX_CONTROL_CHARACTERS; i++) {
+    const code = text.charCodeAt(i);
+    if (!disallowed(code)) continue;
     const name = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
     const what = code >= 0xfffe ? `the non-character ${name}` : `the control character ${name}`;
     out.push({
-      span: { start: m.index, end: m.index + 1 },
+      span: { start: i, end: i + 1 },
       message: `${what} is not allowed in YAML (only tab and line breaks are)`,
       yamlCode: CONTROL_CHARACTER,
     });
