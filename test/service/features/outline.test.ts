@@ -214,3 +214,15 @@ test("document links: asset paths that exist link to their file; others do not",
   const links = documentLinks(buildPackModel(m.text, URI), (p) => (p === "assets/policy.pdf" ? "file:///work/assets/policy.pdf" : undefined));
   assert.deepEqual(links, [{ range: m.ranges[0], target: "file:///work/assets/policy.pdf", tooltip: "Open assets/policy.pdf" }]);
 });
+
+test("document symbols: a top-level key named like an Object property is a plain section", () => {
+  const top = documentSymbols(buildPackModel(pack({ extra: "constructor:\n  x: 1\ntoString: y\n" }), URI));
+  const extra = top.filter((s) => s.name === "constructor" || s.name === "toString");
+  assert.deepEqual(
+    extra.map((s) => [s.name, s.children]),
+    [
+      ["constructor", undefined],
+      ["toString", undefined],
+    ],
+  );
+});

@@ -108,17 +108,21 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
   if (!root) return [];
   const sections: DocumentSymbol[] = [];
   for (const [key, pair] of root.keys) {
-    const value = (b as unknown as Record<string, unknown>)[key];
+    const value = Object.hasOwn(b, key) ? (b as unknown as Record<string, unknown>)[key] : undefined;
     const end = Math.max(pair.key.end, pair.value?.end ?? 0, value && typeof value === "object" ? at.extent(value).end : 0);
     const section: DocumentSymbol = {
       name: key,
-      kind: SECTION_KINDS[key] ?? (value && typeof value === "object" ? LspSymbolKind.Namespace : LspSymbolKind.Property),
+      kind:
+        (Object.hasOwn(SECTION_KINDS, key) ? SECTION_KINDS[key] : undefined) ??
+        (value && typeof value === "object" ? LspSymbolKind.Namespace : LspSymbolKind.Property),
       range: range({ start: pair.key.start, end }),
       selectionRange: range(pair.key),
     };
     const detail = key === "pack" ? b.pack.name || b.pack.slug : key === "version" && b.version.number ? `number ${b.version.number}` : "";
     if (detail) section.detail = detail;
-    if (inSection[key]?.length) section.children = inSection[key];
+    // Own entries only: a key like `constructor` names no section of ours.
+    const children = Object.hasOwn(inSection, key) ? inSection[key] : [];
+    if (children.length) section.children = children;
     sections.push(section);
   }
   return inOrder(sections);
