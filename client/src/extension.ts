@@ -10,7 +10,7 @@ let client: LanguageClient | undefined;
 
 /** Starts the bundled language server and wires the editor-only pieces: commands, status bar, language-mode offers. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const output = vscode.window.createOutputChannel("packlint", { log: true });
+  const output = vscode.window.createOutputChannel("AgentClash", { log: true });
   context.subscriptions.push(output);
   client = createLanguageClient(context, output);
   const reports = new Reports();

@@ -29,6 +29,6 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     initializationOptions: vscode.workspace.getConfiguration(SETTINGS_SECTION),
     middleware: lensMiddleware(() => client),
   };
-  const client = new LanguageClient("packlint", "packlint", serverOptions, clientOptions);
+  const client = new LanguageClient("packlint", "AgentClash", serverOptions, clientOptions);
   return client;
 }

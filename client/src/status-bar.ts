@@ -9,7 +9,7 @@ export class PackStatusBar implements vscode.Disposable {
   private generation = 0;
 
   constructor(private readonly client: LanguageClient) {
-    this.item.name = "packlint: pack status";
+    this.item.name = "AgentClash: pack status";
     this.item.command = "workbench.actions.view.problems";
     this.subscriptions = [
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),

@@ -93,17 +93,19 @@ test("grammar: the evidence references it colours are the catalog's", () => {
   assert.equal(injection.injectionSelector, `L:source.yaml.${LanguageIds.pack} -comment`);
 });
 
-test("manifest and client: one product name where an author looks (commands, settings, status bar, output channel)", () => {
-  assert.deepEqual([...new Set(contributes.commands.map((c: { category: string }) => c.category))], ["packlint"]);
-  assert.equal(contributes.configuration.title, "packlint");
+test("manifest and client: one product name where an author looks (commands, settings, status bar, output channel, diagnostics)", () => {
+  assert.deepEqual([...new Set(contributes.commands.map((c: { category: string }) => c.category))], ["AgentClash"]);
+  assert.equal(contributes.configuration.title, "AgentClash");
+  // Setting ids stay under `packlint.` (users' settings keep working); the CLI is `packlint`.
   assert.ok(Object.keys(properties).every((k) => k.startsWith("packlint.")));
-  assert.match(manifest.displayName, /^packlint\b/);
+  assert.match(manifest.displayName, /^AgentClash\b/);
   const src = (f: string) => readFileSync(join(ROOT, "client/src", f), "utf8");
-  assert.match(src("extension.ts"), /createOutputChannel\("packlint"/);
-  assert.match(src("status-bar.ts"), /item\.name = "packlint: pack status"/);
-  assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "packlint"/);
+  assert.match(src("extension.ts"), /createOutputChannel\("AgentClash"/);
+  assert.match(src("status-bar.ts"), /item\.name = "AgentClash: pack status"/);
+  assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "AgentClash"/);
+  assert.match(readFileSync(join(ROOT, "server/src/lsp/convert.ts"), "utf8"), /source: "agentclash"/);
   const readme = readFileSync(join(ROOT, "client/README.md"), "utf8");
-  for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| packlint: ${c.title} |`), `client/README.md lists ${c.title}`);
+  for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| AgentClash: ${c.title} |`), `client/README.md lists ${c.title}`);
 });
 
 test("manifest: token types of our own are declared and scoped; word suggestions are off where the server completes", () => {

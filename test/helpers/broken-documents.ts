@@ -33,7 +33,8 @@ export const BROKEN_CASES: BrokenCase[] = [
     name: "one tab used for indentation",
     text: editLine(9, (l) => l.replace("  number", "\tnumber")),
     first: { code: "yaml-syntax", at: "9:1", message: "Tabs are not allowed as indentation" },
-    all: ["yaml-syntax@9:1"],
+    // The rest of the document still parses (tab-recovery.ts): its checks still run.
+    all: ["yaml-syntax@9:1", MULTIPLE_SETS],
   },
   {
     name: "a closing quote missing in a challenge",

@@ -111,11 +111,42 @@ test("each case's reason (its description, else the comment above it, else a gap
     budget: [],
   });
   const md = reportMarkdown(r);
-  assert.match(md, /^ {6}reason: no reason given \(gap: /m);
+  assert.match(md, /^\| `refund-something` \|.*\| no reason given \(gap: [^|]*\|$/m);
   assert.match(md, /^- no reason given for refund-question-full\/refund-something$/m);
   assert.match(md, /^- edge path: gap$/m);
   assert.match(md, /^- negative path: refund-question-full\/refund-window-expired$/m);
   assert.match(md, /^Next skill: agentclash-challenge-pack-validation-publish /m);
   const broken = inputSetReport(buildPackModel(readFileSync(join(ROOT, "examples/broken.pack.yaml"), "utf8")), "b.yaml");
   assert.equal(broken.nextSkill.skill, "agentclash-challenge-pack-yaml-author");
+});
+
+test("the Markdown report is tables, not lines run together: per input set a table of its facts and one of its cases", () => {
+  const file = "examples/valid.pack.yaml";
+  const md = reportMarkdown(inputSetReport(buildPackModel(readFileSync(join(ROOT, file), "utf8")), file));
+  const lines = md.split("\n");
+  // Every table: a header, its delimiter row, then rows with as many cells as the header; a blank line before it.
+  const tables: string[][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith("|") || lines[i - 1]?.startsWith("|")) continue;
+    assert.equal(lines[i - 1], "", `a blank line before the table at line ${i + 1}`);
+    const rows: string[] = [];
+    for (let j = i; lines[j]?.startsWith("|"); j++) rows.push(lines[j]);
+    const cells = (r: string) => r.replace(/\\\|/g, "").split("|").length;
+    assert.match(rows[1], /^\|(---\|)+$/);
+    for (const r of rows) assert.equal(cells(r), cells(rows[0]), r);
+    tables.push(rows);
+  }
+  assert.equal(tables.length, 4, "two input sets, two tables each");
+  assert.deepEqual(tables[0].slice(0, 1), ["| Key | `refund-question-smoke` |"]);
+  assert.ok(tables[0].includes("| Case count | 1 |"));
+  assert.equal(tables[1][0], "| Case | Payload summary | Inputs | Expectations | Reason |");
+  assert.match(tables[1][2], /^\| `refund-window-basic` \| customer_message: Can I get a refund after 14 days\?; account_tier: standard \| prompt \(text\) \|/);
+  // No YAML-like `key: value` lines under a list item, which a preview joins into one paragraph.
+  assert.ok(!lines.some((l) => /^ {2,}[a-z ]+: /.test(l)), "no indented key: value lines");
+});
+
+test("a table cell keeps its row: a | is escaped, a line break becomes a space", () => {
+  const text = pack().replace("name: Refund Smoke", 'name: "Smoke | with a pipe"');
+  const md = reportMarkdown(inputSetReport(buildPackModel(text), "p.yaml"));
+  assert.match(md, /^\| Purpose \| .*Smoke \\\| with a pipe.* \|$/m);
 });

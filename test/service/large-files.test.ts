@@ -29,11 +29,11 @@ test("a document up to the threshold keeps every extra; a longer one loses lense
 
 const names = (symbols: DocumentSymbol[]): unknown[] => symbols.map((s) => (s.children ? [s.name, names(s.children)] : s.name));
 
-test("the outline is cut breadth first: the pack, its groups, then the first items of each", () => {
+test("the outline is cut breadth first: the sections, their groups, then the first items of each", () => {
   const model = buildPackModel(generatePack({ cases: 12 }));
   const full = documentSymbols(model);
   deepStrictEqual(limitOutline(full, Infinity), full);
-  deepStrictEqual(names(limitOutline(full, 6)), [["Generated Bench", [["assets", ["fixture-0"]], "evaluation_spec", "challenges", "input_sets"]]]);
+  deepStrictEqual(names(limitOutline(full, 6)), ["pack", ["version", ["assets", "evaluation_spec"]], "challenges", "input_sets"]);
   deepStrictEqual(limitOutline(full, 0), []);
   const cut = limitOutline(full, 6);
   deepStrictEqual(cut[0].range, full[0].range, "entries keep their ranges");

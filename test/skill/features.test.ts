@@ -237,6 +237,15 @@ test("quick fix: pick a valid value, rename an unknown key, take SKILL.md's name
   assert.equal(type[0].title, 'Change to "trigger"');
   assert.equal(type[0].result, skillFile());
   assert.ok(type.length <= 3);
+  // A typo is offered its near value only, never the far ones beside it (issue 33).
+  const typo = fixes(skillFile({ cases: [positive.replace("type: trigger", "type: trigerr"), negative] }), "skill-case-type-unknown");
+  assert.deepEqual(
+    typo.map((f) => f.title),
+    ['Change to "trigger"'],
+  );
+  // Nothing near: every value, closest first, at most three.
+  const far = fixes(skillFile({ cases: [positive.replace("type: trigger", "type: zzzzzzzz"), negative] }), "skill-case-type-unknown");
+  assert.equal(far.length, 3);
   const quoted = fixes(skillFile({ head: head.replace("mode: dry-run", 'mode: "dry_run"') }), "skill-mode-unknown");
   assert.equal(quoted[0].result, skillFile({ head: head.replace("mode: dry-run", 'mode: "dry-run"') }));
   const key = fixes(skillFile({ cases: [positive.replace("    assertions:", "    assertion:"), negative] }), "skill-unknown-key");

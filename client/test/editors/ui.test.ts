@@ -70,7 +70,7 @@ test("1. a broken pack shows a squiggle and a Problems entry with the reference'
     const row = page.locator(".markers-panel .monaco-list-row", { hasText: "version.number must be greater than 0" });
     await row.waitFor({ timeout: UI_TIMEOUT });
     const text = await row.innerText();
-    assert.deepEqual(text.split("\n"), ["version.number must be greater than 0", "packlint", "version-number-positive", "[Ln 8, Col 11]"]);
+    assert.deepEqual(text.split("\n"), ["version.number must be greater than 0", "agentclash", "version-number-positive", "[Ln 8, Col 11]"]);
   }));
 
 test("2. Ctrl+Space on a challenge_key value lists the declared challenges; accepting one writes it", () =>
@@ -132,14 +132,14 @@ async function runCommand(title: string): Promise<void> {
 test("5. the input-set report opens read-only in the Markdown preview, in one tab however often it runs", () =>
   step("5-input-set-report-preview", async () => {
     await wb.openFile("valid.pack.yaml");
-    await runCommand("packlint: Input-Set Report");
+    await runCommand("AgentClash: Input-Set Report");
     const tab = page.locator(".tabs-container .tab", { hasText: "Input-Set Report.md" });
     await tab.first().waitFor({ timeout: UI_TIMEOUT });
     // The rendered report, inside the preview's webview frames.
     const rendered = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame").locator("h1, h2").first();
     await rendered.waitFor({ timeout: UI_TIMEOUT });
     await page.locator(".tabs-container .tab", { hasText: "valid.pack.yaml" }).first().click();
-    await runCommand("packlint: Input-Set Report");
+    await runCommand("AgentClash: Input-Set Report");
     await page.locator(".tabs-container .tab.active", { hasText: "Input-Set Report.md" }).waitFor({ timeout: UI_TIMEOUT });
     assert.equal(await tab.count(), 1, "one tab after two runs");
     assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing to save");
@@ -147,7 +147,7 @@ test("5. the input-set report opens read-only in the Markdown preview, in one ta
 
 test("6. the output channel tells what the server did: its start, folders, index totals, what each file is served as", () =>
   step("6-output-log", async () => {
-    await runCommand("packlint: Show the Language Server's Output");
+    await runCommand("AgentClash: Show the Language Server's Output");
     await runCommand("View: Toggle Maximized Panel"); // every line in view: the editor renders only those
     const log = page.locator(".output-view, .panel .monaco-editor .view-lines").first();
     await log.waitFor({ timeout: UI_TIMEOUT });

@@ -21,7 +21,7 @@ suite("challenge packs in VS Code", () => {
     assert.equal(editor.document.languageId, "agentclash-pack");
     const d = await diagnostic(editor.document.uri, "version.number must be greater than 0");
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
-    assert.equal(d.source, "packlint");
+    assert.equal(d.source, "agentclash");
     // The code links to the rule's page: VS Code then holds it as { value, target }.
     assert.equal(typeof d.code === "object" ? d.code.value : d.code, "version-number-positive");
     assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character], [7, 10, 7, 11]);

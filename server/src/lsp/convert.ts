@@ -18,7 +18,7 @@ export function toLspDiagnostic(uri: string, d: PackDiagnostic, docsBase: string
     severity: SEVERITY[d.severity],
     code: d.code,
     codeDescription: { href: ruleDocHref(docsBase, d.code) },
-    source: "packlint",
+    source: "agentclash",
     message: displayMessage(d),
     data: { ...(d.data ?? {}), field: d.field },
   };

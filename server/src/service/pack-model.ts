@@ -102,6 +102,7 @@ export function assemblePackModel(text: string, lines: TextDocument, parsed: Par
     yaml: oversized ? undefined : parsed.doc,
     readingEnd: parsed.reader.end,
     syntax: parsed.syntax,
+    broken: causes.broken,
     bundle,
     sources,
     at,

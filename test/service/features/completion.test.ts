@@ -62,9 +62,37 @@ test("completion: keys of a case, required first, without those already written"
     pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }),
   );
   const order = labels(sorted(items));
-  assert.deepEqual(order, ["payload", "user_simulator", "artifacts", "assets", "case_timeout_seconds", "item_key"]);
+  // No user_simulator (this pack is not multi_turn) and no legacy item_key beside case_key: issue 33.
+  assert.deepEqual(order, ["payload", "artifacts", "assets", "case_timeout_seconds"]);
   assert.ok(!order.includes("challenge_key") && !order.includes("inputs"));
-  assert.equal(item(items, "payload").detail, "map<string,any>");
+  assert.equal(item(items, "payload").detail, "mapping of names to values · optional");
+  assert.equal(item(items, "artifacts").detail, "list of mappings · optional");
+});
+
+test("completion: keys a value of the pack forbids there are not offered; where it allows them, they are", () => {
+  const inCase = (mode: string) =>
+    labels(
+      complete(
+        pack({
+          version: sections.version.replace("  number: 1\n", `  number: 1\n  execution_mode: ${mode}\n`),
+          inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n"),
+        }),
+      ),
+    );
+  assert.ok(!inCase("native").includes("user_simulator"));
+  assert.ok(inCase("multi_turn").includes("user_simulator"));
+  const inVersion = (mode: string) =>
+    labels(complete(pack({ version: sections.version.replace("  number: 1\n", `  number: 1\n  execution_mode: ${mode}\n  ‸\n`) })));
+  assert.ok(!inVersion("prompt_eval").includes("sandbox") && !inVersion("prompt_eval").includes("tool_policy"));
+  assert.ok(inVersion("native").includes("sandbox") && inVersion("native").includes("tool_policy"));
+});
+
+test("completion: a key's detail is in an author's words, never a schema path or a Go type", () => {
+  const items = complete(
+    pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }),
+  );
+  assert.ok(items.length > 0);
+  for (const i of items) assert.match(i.detail ?? "", /^[a-z ]+ · (required|optional)$/, `${i.label}: ${i.detail}`);
 });
 
 test("completion: required keys sort first and their snippets fill required sub-keys at the right indentation", () => {

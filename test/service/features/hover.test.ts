@@ -4,6 +4,8 @@ import { buildPackModel, hover } from "../../../server/src/service/pack";
 import { marked, yaml } from "../../helpers/fixture";
 import { pack, sections } from "../../helpers/packs";
 import { atCursor } from "../../helpers/features";
+import { VALUE_DOCS } from "../../../server/src/service/schema/key-docs";
+import { closedEnumOf } from "../../../server/src/service/schema/keys";
 
 function hoverAt(src: string) {
   const { model, position } = atCursor(src);
@@ -24,11 +26,20 @@ test("hover: a known key shows purpose, type, requiredness, allowed values and c
   assert.equal(h?.contents.kind, "markdown");
 });
 
-test("hover: the range is the key; optional keys say so; a value shows its key's documentation", () => {
+test("hover: the range is the key; optional keys say so; a value of a closed set documents the value, then its key", () => {
   const src = pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nat‸ive\n") });
   const h = hoverAt(src);
-  assert.match(h!.contents.value, /^\*\*`execution_mode`\*\* · text · optional/);
-  assert.match(h!.contents.value, /`native` · `prompt_eval` · `responses` · `multi_turn`/);
+  const [value, keyDocs] = h!.contents.value.split("\n\n---\n\n");
+  assert.equal(
+    value,
+    [
+      "**`native`** · a value of `execution_mode`",
+      "The agent runs natively with its tools and sandbox (the default).",
+      "Other values: `prompt_eval` · `responses` · `multi_turn`",
+    ].join("\n\n"),
+  );
+  assert.match(keyDocs, /^\*\*`execution_mode`\*\* · text · optional/);
+  assert.match(keyDocs, /`native` · `prompt_eval` · `responses` · `multi_turn`/);
   const m = marked(src.replace("nat‸ive", "⟦native⟧‸"));
   assert.deepEqual(hoverAt(src.replace("nat‸ive", "native‸"))?.range, m.ranges[0]);
   const key = hoverAt(pack({ head: sections.head.replace("slug:", "sl‸ug:") }));
@@ -85,4 +96,33 @@ test("hover on a case key: effective key, authoring style and how the case is st
   const l = hover(buildPackModel(legacy.text), legacy.cursor!)!;
   assert.match(l.contents.value, /authoring style: legacy payload-only/);
   assert.match(l.contents.value, /stored as: the bare payload object/);
+});
+
+test("hover on a value: the member it is (or that it is none), what a source refers to; free text keeps its key's documentation", () => {
+  const multi = hoverAt(pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: multi_tu‸rn\n") }));
+  assert.match(
+    multi!.contents.value,
+    /^\*\*`multi_turn`\*\* · a value of `execution_mode`\n\nA simulated user talks with the agent: every case needs a `user_simulator`\./,
+  );
+  const typo = hoverAt(pack({ version: sections.version.replace("  number: 1\n", "  number: 1\n  execution_mode: nati‸v\n") }));
+  assert.match(
+    typo!.contents.value,
+    /^\*\*`nativ`\*\* is not a value of `execution_mode`: write one of `native` · `prompt_eval` · `responses` · `multi_turn`\./,
+  );
+  const hard = hoverAt(pack({ challenges: sections.challenges.replace("difficulty: easy", "difficulty: ea‸sy") }));
+  assert.match(hard!.contents.value, /^\*\*`easy`\*\* · a value of `difficulty`\n\nAn easy challenge\.\n\nOther values: `medium` · `hard` · `expert`/);
+  // On the `input:` of a source: the case input it names, not the key `source`.
+  const source = hoverAt(pack({ inputSets: sections.inputSets.replace("source: input:prompt", "source: in‸put:prompt") }));
+  assert.match(source!.contents.value, /^\*\*case input\*\* `prompt`/);
+  const title = hoverAt(pack({ challenges: sections.challenges.replace("title: Refund question", "title: Refund q‸uestion") }));
+  assert.match(title!.contents.value, /^\*\*`title`\*\*/);
+});
+
+test("every value documented for hover is an allowed value of its key", () => {
+  for (const [site, values] of Object.entries(VALUE_DOCS)) {
+    const [entry, key] = site.split("#");
+    const allowed = closedEnumOf(entry, key);
+    assert.ok(allowed, `${site} has a closed set of values`);
+    for (const v of Object.keys(values)) assert.ok(allowed.includes(v), `${site}: ${v}`);
+  }
 });

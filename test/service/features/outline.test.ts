@@ -48,11 +48,12 @@ const scoring = yaml`
           validators: [exact]
 `;
 
-test("document symbols in document order: pack → version assets, evaluation spec → validators, metrics, judges, dimensions; challenges; input sets → cases", () => {
+test("document symbols: the top-level sections as siblings, as the YAML reads; under them the version's assets and evaluation spec, the challenges, the input sets and their cases", () => {
   const model = buildPackModel(pack({ evaluationSpec: scoring }), URI);
   assert.deepEqual(tree(documentSymbols(model)), [
+    "pack (Support Eval)",
     [
-      "Support Eval (support-eval)",
+      "version (number 1)",
       [
         ["assets", ["policy_pdf (assets/policy.pdf)"]],
         [
@@ -64,17 +65,34 @@ test("document symbols in document order: pack → version assets, evaluation sp
             ["dimensions", ["correctness (validators)", "quality (validators)", "style (llm_judge)", "strict (validators)"]],
           ],
         ],
-        ["challenges", ["refund-question (Refund question · easy)"]],
-        ["input_sets", [["refund-smoke (Refund Smoke)", ["refund-window-basic (refund-question)"]]]],
       ],
     ],
+    ["challenges", ["refund-question (Refund question · easy)"]],
+    ["input_sets", [["refund-smoke (Refund Smoke)", ["refund-window-basic (refund-question)"]]]],
   ]);
+});
+
+test("document symbols: each section's range is its own lines (no section holds another), so breadcrumbs and sticky scroll show no false nesting", () => {
+  const model = buildPackModel(pack({ extra: "tools:\n  custom:\n    - name: lookup\n" }), URI);
+  const top = documentSymbols(model);
+  assert.deepEqual(
+    top.map((s) => s.name),
+    ["pack", "version", "challenges", "input_sets", "tools"],
+  );
+  const lines = model.text.split("\n");
+  for (const [i, s] of top.entries()) {
+    assert.equal(lines[s.selectionRange.start.line], `${s.name}:`, `${s.name} selects its key`);
+    const next = top[i + 1];
+    if (next) assert.ok(s.range.end.line < next.range.start.line, `${s.name} ends before ${next.name} starts`);
+  }
+  // The `pack:` section is its own four lines, not the whole document.
+  assert.deepEqual([top[0].range.start.line, top[0].range.end.line], [0, 3]);
 });
 
 test("document symbols follow the order sections are written in, whatever it is", () => {
   const text = [sections.inputSets, sections.challenges, sections.head, sections.version].join("");
-  const names = (documentSymbols(buildPackModel(text, URI))[0].children ?? []).map((s) => s.name);
-  assert.deepEqual(names, ["input_sets", "challenges", "assets"]);
+  const names = documentSymbols(buildPackModel(text, URI)).map((s) => s.name);
+  assert.deepEqual(names, ["input_sets", "challenges", "pack", "version"]);
 });
 
 test("document symbols: ranges cover the item from its dash; the selection is its key", () => {
@@ -88,7 +106,7 @@ test("document symbols: ranges cover the item from its dash; the selection is it
     `,
   });
   const m = marked(src);
-  const challenge = documentSymbols(buildPackModel(m.text, URI))[0].children!.find((s) => s.name === "challenges")!.children![0];
+  const challenge = documentSymbols(buildPackModel(m.text, URI)).find((s) => s.name === "challenges")!.children![0];
   assert.deepEqual(challenge.range, m.ranges[0]);
   assert.deepEqual(challenge.selectionRange, m.ranges[1]);
 });
@@ -107,7 +125,7 @@ test("document symbols: legacy items are listed as cases by their item_key", () 
     }),
     URI,
   );
-  const sets = documentSymbols(model)[0].children!.find((s) => s.name === "input_sets")!;
+  const sets = documentSymbols(model).find((s) => s.name === "input_sets")!;
   assert.deepEqual(tree(sets.children), [["old (Old)", ["legacy-1 (refund-question)"]]]);
 });
 
@@ -195,4 +213,16 @@ test("document links: asset paths that exist link to their file; others do not",
   const m = marked(src);
   const links = documentLinks(buildPackModel(m.text, URI), (p) => (p === "assets/policy.pdf" ? "file:///work/assets/policy.pdf" : undefined));
   assert.deepEqual(links, [{ range: m.ranges[0], target: "file:///work/assets/policy.pdf", tooltip: "Open assets/policy.pdf" }]);
+});
+
+test("document symbols: a top-level key named like an Object property is a plain section", () => {
+  const top = documentSymbols(buildPackModel(pack({ extra: "constructor:\n  x: 1\ntoString: y\n" }), URI));
+  const extra = top.filter((s) => s.name === "constructor" || s.name === "toString");
+  assert.deepEqual(
+    extra.map((s) => [s.name, s.children]),
+    [
+      ["constructor", undefined],
+      ["toString", undefined],
+    ],
+  );
 });

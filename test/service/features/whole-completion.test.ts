@@ -89,23 +89,36 @@ test("completion: keys in a flow map stay on one line", () => {
   for (const i of items) assert.ok(!i.textEdit.newText.includes("\n"), `${i.label}: ${JSON.stringify(i.textEdit.newText)}`);
 });
 
-test("completion: the legacy item_key is offered last and never preselected in a case using case_key", () => {
-  const { items } = complete(
-    pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }),
+test("completion: the legacy item_key is not offered beside case_key; in a pack of legacy items, last and never preselected", () => {
+  const beside = labels(
+    complete(pack({ inputSets: sections.inputSets.replace("        case_key: refund-window-basic\n", "        case_key: refund-window-basic\n        ‸\n") }))
+      .items,
   );
+  assert.ok(!beside.includes("item_key"));
+  // A pack that writes legacy items: a case without case_key may take item_key, offered last.
+  const legacy = sections.inputSets.replace("        case_key: refund-window-basic\n", "        item_key: refund-window-basic\n");
+  const { items } = complete(pack({ inputSets: legacy + "  - key: more\n    name: More\n    cases:\n      - challenge_key: refund-question\n        ‸\n" }));
   const order = labels(sorted(items));
   assert.equal(order[order.length - 1], "item_key");
   assert.ok(items.every((i) => !i.preselect));
 });
 
-test("completion: the legacy items key comes after cases in an input set", () => {
-  const src = pack({
-    inputSets: sections.inputSets
-      .replace("    name: Refund Smoke\n", "    name: Refund Smoke\n    ‸\n")
-      .replace("    cases:", "    description: d\n    cases:"),
-  });
-  const order = labels(sorted(complete(src).items));
-  assert.ok(order.includes("items"));
+test("completion: the legacy items key only in a pack of legacy items, after cases", () => {
+  const at = (inputSets: string) =>
+    labels(
+      sorted(
+        complete(
+          pack({
+            inputSets: inputSets.replace("    name: Refund Smoke\n", "    name: Refund Smoke\n    ‸\n").replace("    cases:", "    description: d\n    cases:"),
+          }),
+        ).items,
+      ),
+    );
+  assert.ok(!at(sections.inputSets).includes("items"));
+  const legacy = "  - key: old\n    name: Old\n    items:\n      - challenge_key: refund-question\n        item_key: old-1\n";
+  const newSet = "  - key: fresh\n    name: Refund Smoke\n    cases:\n      - challenge_key: refund-question\n        case_key: c\n";
+  const order = at("input_sets:\n" + legacy + newSet.replace("    cases:\n      - challenge_key: refund-question\n        case_key: c\n", ""));
+  assert.ok(order.includes("items"), order.join(", "));
   assert.equal(order[order.length - 1], "items");
 });
 

@@ -14,7 +14,8 @@ import { symbolPreview, symbolSummary } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { lineEnd, lineStart } from "../util/lines";
 import { eolOf, nextLineStart, yamlScalar } from "./edits";
-import { valueFits, type ValueSite } from "./value-fit";
+import { keyFits, valueFits, type ValueSite } from "./value-fit";
+import { keyDoc } from "../docs/key-reference";
 
 /**
  * Completion from the model: keys valid at the cursor (required first, with snippets that fill their
@@ -256,8 +257,11 @@ function leading(env: Env, needsDash: boolean): { text: string; column: number }
   return { text: "", column: c.column };
 }
 
-/** Completion items for the keys of an object entry at the cursor. */
-function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<string>): CompletionItem[] {
+/**
+ * Completion items for the keys of an object entry at the cursor: those that fit there in this pack (value-fit.ts),
+ * with the key's type and whether it is required, in an author's words.
+ */
+function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<string>, owner: object = {}): CompletionItem[] {
   const obj = knownObjects[entry];
   if (!obj) return [];
   const { model, c } = env;
@@ -267,6 +271,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
   const items: CompletionItem[] = [];
   for (const [index, key] of Object.keys(obj.keys).entries()) {
     if (present.has(key) && key !== c.key) continue;
+    if (key !== c.key && !keyFits(model, { entry, owner }, key)) continue;
     const required = isRequired(entry, key);
     const snip = new Snippet();
     // In a flow map a key's value goes on the same line: no block bodies.
@@ -276,7 +281,7 @@ function keyItems(env: Env, entry: string, needsDash: boolean, present: Set<stri
     items.push(
       env.item(key, text, {
         kind: CompletionItemKind.Property,
-        detail: `${obj.keys[key].type}${required ? " · required" : ""}`,
+        detail: `${keyDoc(entry, key)?.type ?? "value"} · ${required ? "required" : "optional"}`,
         documentation: keyDocumentation(entry, key),
         sortText: `${rank}_${String(index).padStart(3, "0")}`,
         filterText: key,
@@ -319,7 +324,10 @@ function presentKeys(env: Env): Set<string> {
 function keyRole(env: Env): CompletionItem[] {
   const shape = env.shape(env.c.path);
   if (!shape) return [];
-  if (shape.kind === "object") return keyItems(env, shape.entry, false, presentKeys(env));
+  if (shape.kind === "object") {
+    const owner = env.valueAt(env.c.path);
+    return keyItems(env, shape.entry, false, presentKeys(env), owner && typeof owner === "object" && !Array.isArray(owner) ? owner : {});
+  }
   if (shape.kind === "list") {
     // A map written where a list goes: a dash before one of its keys would push that key out of line with the others.
     if (isMap(env.c.node) && !env.c.node.flow && env.c.node.items.length > 1) return [];

@@ -5,7 +5,8 @@ import { cursorContext } from "../yaml/cursor";
 import { decodedAt } from "../model/paths";
 import type { MarkupContent } from "vscode-languageserver-types";
 import type { Hover } from "../types";
-import { fieldRules, lookupKey, referenceOf, shapeAt } from "../schema/keys";
+import { closedEnumOf, fieldRules, lookupKey, referenceOf, shapeAt } from "../schema/keys";
+import { VALUE_DOCS } from "../schema/key-docs";
 import { keyDoc } from "../docs/key-reference";
 import { authorMessage } from "../docs/author-text";
 import { evidenceReads } from "./evidence-docs";
@@ -13,13 +14,18 @@ import { noun, symbolPreview } from "./symbol-info";
 import { symbolIndex } from "./symbol-index";
 import { EVERY_CASE, type SymbolEntry, type SymbolKind } from "../model/symbols";
 
-/** Hover: on a reference or a declared key, a preview of what it names; on a key (or its value), the key's documentation. */
+/**
+ * Hover: on a reference or a declared key, a preview of what it names (a challenge, input, artifact …); on a value of
+ * a closed set, that value (what it means, the other values), then its key's documentation; on a key (or any other
+ * value), the key's documentation.
+ */
 export function hover(model: PackModel, position: Position): Hover | null {
   const offset = model.lines.offsetAt(position);
   const index = symbolIndex(model);
   const atOffset = index.at(offset);
   // A payload field's own key is free-form data with its value beside it: nothing to preview there.
-  const sym = atOffset?.kind === "payload" && atOffset.scope !== EVERY_CASE ? undefined : atOffset;
+  // On the `input:` or `artifact:` of a source, what its name refers to.
+  const sym = atOffset?.kind === "payload" && atOffset.scope !== EVERY_CASE ? undefined : (atOffset ?? sourceNameAt(model, offset));
   if (sym) {
     const decls = index.occurrences(sym.kind, sym.name, sym.scope).declarations;
     let value = decls[0] ? symbolPreview(model, decls[0]) : `**${noun(sym.kind)}** \`${sym.name}\` is not declared`;
@@ -40,6 +46,9 @@ export function hover(model: PackModel, position: Position): Hover | null {
   const found = lookupKey(shape.entry, key);
   if (!found) return null;
   const docs = keyDocumentation(shape.entry, found.name);
+  const written = model.text.slice(c.span.start, c.span.end).replace(/^["']|["']$/g, "");
+  const member = c.role === "value" ? valueDocumentation(shape.entry, found.name, written) : undefined;
+  if (member) return { contents: { kind: "markdown", value: `${member}\n\n---\n\n${docs.value}` }, range: toRange(model.lines, c.span) };
   if (c.role !== "key" && referenceOf(shape.entry, found.name)?.kind === "evidence") {
     const ref = model.text.slice(c.span.start, c.span.end).replace(/^["']|["']$/g, "");
     const reads = evidenceReads(ref);
@@ -64,7 +73,30 @@ function evidenceHover(model: PackModel, sym: SymbolEntry, declaring: number): s
   return `**evidence** \`${path}\` reads ${evidenceReads(path)}; ${there}.\n\n---\n\n`;
 }
 
+/** The symbol named by the `input:<key>` or `artifact:<key>` whose prefix is at `offset`. */
+function sourceNameAt(model: PackModel, offset: number): SymbolEntry | undefined {
+  const text = model.text;
+  let start = offset;
+  while (start > 0 && /[a-z:]/.test(text[start - 1])) start--;
+  const prefix = /^(input|artifact):/.exec(text.slice(start, start + 9));
+  if (!prefix || offset >= start + prefix[0].length) return undefined;
+  return symbolIndex(model).at(start + prefix[0].length);
+}
+
+/** The documentation of a value of a closed set: what it means where it is written, or that it is none of the set. */
+function valueDocumentation(entry: string, key: string, value: string): string | undefined {
+  const values = closedEnumOf(entry, key);
+  if (!values || value === "") return undefined;
+  const list = (vs: string[]) => vs.map((v) => `\`${v}\``).join(" · ");
+  if (!values.includes(value)) return `**\`${value}\`** is not a value of \`${key}\`: write one of ${list(values)}.`;
+  const meaning = VALUE_DOCS[`${entry}#${key}`]?.[value];
+  const others = values.filter((v) => v !== value);
+  const shown = others.length > MAX_OTHER_VALUES ? `${list(others.slice(0, MAX_OTHER_VALUES))} · …` : list(others);
+  return [`**\`${value}\`** · a value of \`${key}\``, meaning, others.length ? `Other values: ${shown}` : undefined].filter(Boolean).join("\n\n");
+}
+
 const MAX_CHECKS = 6;
+const MAX_OTHER_VALUES = 8;
 
 /** Markdown documentation of a key (docs/keys.md's entry): purpose, type, whether required, allowed values, checks. */
 export function keyDocumentation(entry: string, key: string): MarkupContent {

@@ -4,8 +4,10 @@ import type { Span } from "../types";
 import { SymbolKind as LspSymbolKind, type DocumentSymbol } from "vscode-languageserver-types";
 
 /**
- * The outline, shaped like the domain, in document order: the pack holds its challenges, input sets (with their
- * cases), version assets and the evaluation spec (validators, metrics, judges, dimensions).
+ * The outline, as the YAML reads: the pack's top-level sections (`pack`, `version`, `challenges`, `input_sets`,
+ * `tools` …) as siblings in document order, so that breadcrumbs and sticky scroll show no false nesting. Under them,
+ * the domain: the version's assets and evaluation spec (validators, metrics, judges, dimensions), the challenges,
+ * the input sets with their cases.
  */
 export function documentSymbols(model: PackModel): DocumentSymbol[] {
   const { bundle: b, at } = model;
@@ -94,18 +96,44 @@ export function documentSymbols(model: PackModel): DocumentSymbol[] {
     ),
   ]);
   const assets = items(b.version.assets, "assets", LspSymbolKind.File, (a) => str(obj(a)?.path));
-  const children = inOrder([
-    ...group(b, "challenges", LspSymbolKind.Namespace, challenges),
-    ...group(b, "input_sets", LspSymbolKind.Namespace, inputSets),
-    ...group(b.version, "assets", LspSymbolKind.Namespace, assets),
-    ...group(b.version, "evaluation_spec", LspSymbolKind.Namespace, evalChildren),
-  ]);
-  if (!model.yaml?.contents?.range) return children;
-  const [start, , end] = model.yaml.contents.range;
-  const selection = at.has(b, "pack") ? at.key(b, "pack") : { start, end: start };
-  const name = b.pack.name || b.pack.slug || "pack";
-  return [{ name, detail: b.pack.slug || undefined, kind: LspSymbolKind.Package, range: range({ start, end }), selectionRange: range(selection), children }];
+  const inSection: Record<string, DocumentSymbol[]> = {
+    version: inOrder([
+      ...group(b.version, "assets", LspSymbolKind.Namespace, assets),
+      ...group(b.version, "evaluation_spec", LspSymbolKind.Namespace, evalChildren),
+    ]),
+    challenges,
+    input_sets: inputSets,
+  };
+  const root = model.sources.get(b);
+  if (!root) return [];
+  const sections: DocumentSymbol[] = [];
+  for (const [key, pair] of root.keys) {
+    const value = Object.hasOwn(b, key) ? (b as unknown as Record<string, unknown>)[key] : undefined;
+    const end = Math.max(pair.key.end, pair.value?.end ?? 0, value && typeof value === "object" ? at.extent(value).end : 0);
+    const section: DocumentSymbol = {
+      name: key,
+      kind:
+        (Object.hasOwn(SECTION_KINDS, key) ? SECTION_KINDS[key] : undefined) ??
+        (value && typeof value === "object" ? LspSymbolKind.Namespace : LspSymbolKind.Property),
+      range: range({ start: pair.key.start, end }),
+      selectionRange: range(pair.key),
+    };
+    const detail = key === "pack" ? b.pack.name || b.pack.slug : key === "version" && b.version.number ? `number ${b.version.number}` : "";
+    if (detail) section.detail = detail;
+    // Own entries only: a key like `constructor` names no section of ours.
+    const children = Object.hasOwn(inSection, key) ? inSection[key] : [];
+    if (children.length) section.children = children;
+    sections.push(section);
+  }
+  return inOrder(sections);
 }
+
+const SECTION_KINDS: Record<string, LspSymbolKind> = {
+  pack: LspSymbolKind.Package,
+  version: LspSymbolKind.Namespace,
+  challenges: LspSymbolKind.Namespace,
+  input_sets: LspSymbolKind.Namespace,
+};
 
 /** Sections in the order they are written. */
 function inOrder(symbols: DocumentSymbol[]): DocumentSymbol[] {

@@ -175,6 +175,43 @@ const REQUIREMENTS: Record<string, Requirements> = {
   "version#execution_mode": executionMode,
 };
 
+/** Where a key goes: an object at a catalog entry (a new list item's is an empty object). */
+export interface KeySite {
+  entry: string;
+  owner: object;
+}
+
+/**
+ * Whether writing `key` into the object at `site` adds no error or legacy spelling the pack does not already
+ * have: what completion offers. A key another value of the pack forbids (a `user_simulator` outside a `multi_turn`
+ * pack, a `sandbox` in a `prompt_eval` one) is not offered, nor a legacy key (`item_key`, `items`) beside the key
+ * that replaces it or in a pack that writes no legacy items.
+ */
+export function keyFits(model: PackModel, site: KeySite, key: string): boolean {
+  const fits = KEY_FITS[`${site.entry}#${key}`];
+  return !fits || fits(model, site.owner as Obj);
+}
+
+const modeOf = (model: PackModel) => text(field(model.bundle.version as unknown as Obj, "execution_mode"));
+
+/** Whether the pack writes legacy input-set items anywhere (`items:` or an `item_key`). */
+function writesLegacy(model: PackModel): boolean {
+  return model.bundle.input_sets.some((s) => model.at.has(s, "items") || s.cases.some((c) => model.at.has(c, "item_key")));
+}
+
+/** Each mirrors the rule that would report the key (named by its code), or the legacy spelling it replaces. */
+const KEY_FITS: Record<string, (model: PackModel, owner: Obj) => boolean> = {
+  // user-simulator-forbidden
+  "input_sets[].cases[]#user_simulator": (model) => modeOf(model) === "multi_turn",
+  // prompt-eval-forbidden, responses-tools-forbidden
+  "version#sandbox": (model) => modeOf(model) !== "prompt_eval",
+  "version#tool_policy": (model) => modeOf(model) !== "prompt_eval",
+  "$#tools": (model) => modeOf(model) !== "prompt_eval" && modeOf(model) !== "responses",
+  // the legacy names of case_key and cases
+  "input_sets[].cases[]#item_key": (model, c) => !model.at.has(c, "case_key") && writesLegacy(model),
+  "input_sets[]#items": (model, set) => !model.at.has(set, "cases") && writesLegacy(model),
+};
+
 /** The name a reference most likely means where it is missing: a case's challenge is the one the other cases of its set use. */
 const NEAREST: Record<string, (model: PackModel, owner: object) => string | undefined> = {
   "input_sets[].cases[]#challenge_key": (model, owner) => {

@@ -12,6 +12,7 @@ import {
   scanReader,
   hasInnerMark,
   syntaxProblems,
+  TAB_AS_INDENT,
   type SyntaxProblem,
 } from "../yaml/parse";
 import { applyChanges, type Edit, TextChange } from "./edit";
@@ -50,12 +51,14 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
     isSplittable(cache, previous) &&
     !insertsLineBreaks(text, edit) &&
     !hasLimitFindings(previous) &&
+    !hasIndentTabs(previous) &&
     controls.length < MAX_CONTROL_CHARACTERS
   ) {
     try {
       const unchanged = edit.start === edit.oldEnd && edit.oldEnd === edit.newEnd;
       const spliced = unchanged ? { dirty: new Set<never>(), parsedChars: 0 } : spliceEdit(doc, oldText, text, edit);
-      if (spliced) {
+      // A tab used as indentation is recovered from by parsing the whole text again (tab-recovery.ts).
+      if (spliced && !doc.errors.some((e) => e.code === TAB_AS_INDENT)) {
         cache.dirty = spliced.dirty;
         acceptQuoteEscapes(doc, text);
         const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
@@ -75,6 +78,11 @@ export function updatePackModel(previous: PackModel, changes: readonly TextChang
   const model = assemblePackModel(text, lines, parseYaml(text), new DecodeCache());
   model.cache.set(UPDATE, { parsed: "document", parsedChars: text.length });
   return model;
+}
+
+/** Whether the previous version was parsed with tabs of its indentation read as spaces (tab-recovery.ts). */
+function hasIndentTabs(model: PackModel): boolean {
+  return model.syntax.some((p) => p.yamlCode === TAB_AS_INDENT);
 }
 
 /** How a model was updated: one unit parsed again, or the whole document; and how many characters were parsed. */

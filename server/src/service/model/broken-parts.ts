@@ -22,7 +22,7 @@ export class BrokenParts {
 
   keeps(f: Finding): boolean {
     if (this.broken.length === 0) return true;
-    if (this.hits(f.span) || crossReferenceCodes().has(f.code)) return false;
+    if (this.hits(f.span) || crossReferenceCodes().has(f.code) || OWN_CROSS_REFERENCES.has(f.code)) return false;
     if (!f.field) return true;
     let cur: unknown = this.bundle;
     for (const seg of segments(f.field)) {
@@ -40,6 +40,9 @@ export class BrokenParts {
     return hitsBroken(this.broken, span);
   }
 }
+
+/** Our own checks that relate values in two places: a path read in the evaluation spec, a key declared by the cases. */
+const OWN_CROSS_REFERENCES = new Set(["evidence-key-undeclared"]);
 
 let crossReferences: Set<string> | undefined;
 

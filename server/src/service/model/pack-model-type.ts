@@ -1,5 +1,5 @@
 import type { Document } from "yaml";
-import type { DocumentModel } from "../types";
+import type { DocumentModel, Span } from "../types";
 import type { Bundle } from "./bundle";
 import type { UnknownKey } from "./decoded";
 import type { Locator } from "./locate";
@@ -18,6 +18,8 @@ export interface PackModel extends DocumentModel<"challenge-pack"> {
   readonly readingEnd: number;
   /** The parser's syntax problems as it reported them, before they were reduced to their causes (syntax-causes.ts). */
   readonly syntax: readonly SyntaxProblem[];
+  /** The parts of the text that did not parse (syntax-causes.ts), sorted: what is in them is not known. */
+  readonly broken: readonly Span[];
   readonly bundle: Bundle;
   readonly sources: SourceMap;
   readonly at: Locator;

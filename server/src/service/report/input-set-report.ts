@@ -188,36 +188,58 @@ function gaps(sets: SetReport[]): string[] {
   return out;
 }
 
+/** A Markdown table row; a cell's `|` is escaped and its line breaks become spaces, so each row stays one row. */
+function row(...cells: string[]): string {
+  return `| ${cells
+    .map((c) =>
+      c
+        .replace(/\\/g, "\\\\")
+        .replace(/\|/g, "\\|")
+        .replace(/\s*[\r\n]+\s*/g, " "),
+    )
+    .join(" | ")} |`;
+}
+
 export function reportMarkdown(r: InputSetReport): string {
   const lines: string[] = [`# Input-set report: ${r.pack}`, ""];
+  // Each input set: a heading, a table of its facts, and a table of its cases (one row each), so that a Markdown
+  // preview shows them as tables, not as lines run together into one paragraph.
   const setLines = (s: SetReport) => {
-    lines.push(`- key: ${s.key}`, `  purpose: ${s.purpose}`, `  case count: ${s.caseCount}`, `  intended use: ${s.intendedUse}`, "  cases:");
+    lines.push(`### Input set \`${s.key}\``, "", row("Key", `\`${s.key}\``), "|---|---|");
+    lines.push(row("Purpose", s.purpose), row("Case count", String(s.caseCount)), row("Intended use", s.intendedUse), "");
+    if (s.cases.length === 0) {
+      lines.push("No cases.", "");
+      return;
+    }
+    lines.push("| Case | Payload summary | Inputs | Expectations | Reason |", "|---|---|---|---|---|");
     for (const c of s.cases) {
       lines.push(
-        `    - case_key: ${c.caseKey || "(missing)"}`,
-        `      payload summary: ${c.payloadSummary}`,
-        `      inputs: ${c.inputs.join(", ") || "(none)"}`,
-        `      expectations: ${c.expectations.join(", ") || "(none)"}`,
-        `      reason: ${c.reason ?? "no reason given (gap: say why this case exists in a description or a comment above it)"}`,
+        row(
+          c.caseKey ? `\`${c.caseKey}\`` : "(missing)",
+          c.payloadSummary,
+          c.inputs.join(", ") || "(none)",
+          c.expectations.join(", ") || "(none)",
+          c.reason ?? "no reason given (gap: say why this case exists in a description or a comment above it)",
+        ),
       );
     }
+    lines.push("");
   };
   for (const c of r.challenges) {
-    lines.push(`## Challenge: ${c.key}`, "", `${c.title} · ${c.difficulty}`, "", "Input sets:");
-    if (c.inputSets.length === 0) lines.push("- (none)");
+    lines.push(`## Challenge: ${c.key}`, "", `${c.title} · ${c.difficulty}`, "");
+    if (c.inputSets.length === 0) lines.push("No input set uses this challenge.", "");
     c.inputSets.forEach(setLines);
-    lines.push("", "Coverage gaps:");
+    lines.push("Coverage gaps:", "");
     const unexplained = c.inputSets.flatMap((s) => s.cases.filter((x) => !x.reason).map((x) => `${s.key}/${x.caseKey || "(missing)"}`));
     const gapLines = [...c.coverageGaps, ...(unexplained.length ? [`no reason given for ${unexplained.join(", ")}`] : [])];
     lines.push(...(gapLines.length ? gapLines.map((g) => `- ${g}`) : ["- none"]), "");
-    lines.push("Coverage review (read from case keys, reasons and input-set names):");
+    lines.push("Coverage review (read from case keys, reasons and input-set names):", "");
     for (const p of c.coverageReview) lines.push(`- ${p.path} path: ${p.cases.length ? p.cases.join(", ") : "gap"}`);
     lines.push("");
   }
   if (r.unassigned.length) {
     lines.push("## Input sets without a declared challenge", "");
     r.unassigned.forEach(setLines);
-    lines.push("");
   }
   lines.push(
     "## Validation",

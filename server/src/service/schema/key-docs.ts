@@ -144,3 +144,32 @@ export const KEY_DOCS: Readonly<Record<string, string>> = {
   "input_sets[].cases[].user_simulator.phases[]#trigger": "When the phase starts; the first phase starts `always`.",
   "input_sets[].cases[].user_simulator.phases[]#turns": "Scripted user turns.",
 };
+
+/**
+ * What one allowed value of a key means, in our own words, by `entry#key` and value: the hover on a value. Values
+ * without a line here are documented by the key they belong to and the other values it allows.
+ */
+export const VALUE_DOCS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "version#execution_mode": {
+    native: "The agent runs natively with its tools and sandbox (the default).",
+    prompt_eval: "Each case is one prompt and one answer: no tools, sandbox or tool policy.",
+    responses: "The agent answers through the Responses API: no `tools`.",
+    multi_turn: "A simulated user talks with the agent: every case needs a `user_simulator`.",
+  },
+  "version.evaluation_spec#judge_mode": {
+    deterministic: "Scored by validators only: no `llm_judges`.",
+    llm_judge: "Scored by LLM judges only: needs at least one of `llm_judges`.",
+    hybrid: "Scored by validators and LLM judges: needs at least one of `llm_judges`.",
+  },
+  "version.evaluation_spec.scorecard#strategy": {
+    weighted: "Dimensions combine by their weights (the default).",
+    binary: "The run passes or fails as a whole: no `pass_threshold`.",
+    hybrid: "A gate dimension must pass, then dimensions combine by weight: needs a dimension with `gate: true`.",
+  },
+  "challenges[]#difficulty": {
+    easy: "An easy challenge.",
+    medium: "A challenge of medium difficulty.",
+    hard: "A hard challenge.",
+    expert: "A challenge for experts.",
+  },
+};

@@ -19,3 +19,12 @@ export function byCloseness(word: string, candidates: readonly string[]): string
   const w = word.toLowerCase();
   return [...candidates].sort((a, b) => distance(w, a.toLowerCase()) - distance(w, b.toLowerCase()));
 }
+
+/**
+ * The values to offer in place of `word`: the near ones (a plausible typo, closest first) when there are any, so that
+ * a did-you-mean never offers a far value beside a near one; every value, closest first, when none is near.
+ */
+export function nearOrAll(word: string, candidates: readonly string[]): string[] {
+  const near = closest(word, candidates, candidates.length);
+  return near.length > 0 ? near : byCloseness(word, candidates);
+}

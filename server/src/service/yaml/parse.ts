@@ -8,6 +8,7 @@ import { markSkips } from "./bom-blocks";
 import { padLines, unpadRanges } from "./padded-parse";
 import { isBlank } from "../util/go-quote";
 import { pausePoint } from "../util/pause-points";
+import { recoverFromTabs } from "./tab-recovery";
 
 export interface SyntaxProblem {
   span: Span;
@@ -51,12 +52,17 @@ export function parseYaml(text: string): ParsedYaml {
   const source = lead < 0 ? blanked : blanked.slice(0, lead) + "x" + blanked.slice(lead + 1);
   const read = reader.end < source.length ? source.slice(0, reader.end) : source;
   const pads = reader.shallowLines.filter((p) => p.at < reader.end);
-  const doc = withoutStackTraces(() => firstDocument(padLines(read, pads)));
-  if (doc && pads.length > 0) unpadRanges(doc, pads);
+  const parse = (from: string) => {
+    const parsed = withoutStackTraces(() => firstDocument(padLines(from, pads)));
+    if (parsed && pads.length > 0) unpadRanges(parsed, pads);
+    return parsed;
+  };
+  const { doc, tabs } = recoverFromTabs(read, parse(read), parse);
   if (doc && lead >= 0) restoreLeadingMark(doc, lead);
   acceptQuoteEscapes(doc, source);
   const tooDeep = doc ? pruneDeepNodes(doc, text) : undefined;
-  const own = keyLimitAsReference(syntaxProblems(doc), reader, text);
+  const tabProblems = tabs.map((t): SyntaxProblem => ({ ...t, yamlCode: TAB_AS_INDENT }));
+  const own = [...tabProblems, ...keyLimitAsReference(syntaxProblems(doc), reader, text)];
   const fromReader = readerProblems(reader, text, own);
   const syntax = [
     ...markProblems(reader, text, own.length + fromReader.length > 0),
@@ -271,6 +277,9 @@ export const BYTE_ORDER_MARK = "BYTE_ORDER_MARK";
 
 /** The code of what the reference's reader rejects and the yaml package accepts (reference-reader.ts). */
 export const REFERENCE_READER = "REFERENCE_READER";
+
+/** The yaml package's code for a tab used as indentation. */
+export const TAB_AS_INDENT = "TAB_AS_INDENT";
 
 /** The yaml package's code for what it does not check itself: a character YAML does not allow. */
 export const CONTROL_CHARACTER = "CONTROL_CHARACTER";

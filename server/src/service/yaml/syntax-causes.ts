@@ -1,7 +1,7 @@
 import { Document, isMap, isPair, isScalar, isSeq, Node, Scalar } from "yaml";
 import type { Span } from "../types";
 import { lineEnd, lineStart } from "../util/lines";
-import { BYTE_ORDER_MARK, CONTROL_CHARACTER, type SyntaxProblem } from "./parse";
+import { BYTE_ORDER_MARK, CONTROL_CHARACTER, TAB_AS_INDENT, type SyntaxProblem } from "./parse";
 
 /**
  * The yaml package reports a broken document as it recovers, error after error, most of them consequences of one
@@ -71,7 +71,7 @@ function unique(problems: readonly SyntaxProblem[]): SyntaxProblem[] {
 
 function causeOf(text: string, nodes: NodeIndex, p: SyntaxProblem): Cause {
   const at = p.span.start;
-  if (p.yamlCode === "TAB_AS_INDENT") {
+  if (p.yamlCode === TAB_AS_INDENT) {
     const tab = text.indexOf("\t", at);
     const start = tab >= 0 && tab < Math.max(p.span.end, at + 1) ? tab : at;
     return { problem: { ...p, span: { start, end: start + 1 } }, rank: Rank.Opening, noticed: at };

@@ -2,7 +2,7 @@ import { isScalar } from "yaml";
 import type { CodeAction, PackDiagnostic, Range } from "../../types";
 import { documentDiagnostics, rangesTouch, type RuleSettings } from "../../diagnostics";
 import { kindWanted } from "../../action-kinds";
-import { byCloseness } from "../../util/did-you-mean";
+import { nearOrAll } from "../../util/did-you-mean";
 import type { SkillModel } from "../model";
 import { CASE_TYPES, fieldsOf, FieldSpec } from "../schema";
 import { entryAt } from "../paths";
@@ -62,7 +62,7 @@ export function codeActions(model: SkillModel, range: Range, settings: RuleSetti
         const start = offsetOf(d.range);
         const end = model.lines.offsetAt(d.range.end);
         const quote = /^["']/.test(model.text.slice(start, end)) ? model.text[start] : "";
-        byCloseness(String(data.got ?? ""), expected)
+        nearOrAll(String(data.got ?? ""), expected)
           .slice(0, 3)
           .forEach((v, i) => action(`Change to "${v}"`, [replace(start, end, quote + v + quote)], d, i === 0));
         break;
