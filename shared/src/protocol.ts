@@ -129,3 +129,33 @@ export interface SkillTestCases {
   /** The case file's errors ("line N: message [code]"), as `packlint skill run` checks them: while there is one, nothing runs. */
   errors: string[];
 }
+
+/** A check's finding in a case's result, as the Skill Test Report lists it. */
+export interface SkillFinding {
+  kind: "failure" | "deduction" | "undecided" | "note";
+  text: string;
+  /** What to change in the Skill or its tests. */
+  action?: string;
+}
+
+/** One line of `packlint skill run --progress` on standard output (the editor's Test Explorer reads them). */
+export type SkillProgressEvent =
+  | { event: "start"; cases: { id: string; type: string }[]; runs: number }
+  /** An agent finished one run of a case; `failure` says why no answer was captured. */
+  | { event: "answered"; id: string; run: number; failure?: string }
+  /** A judge is asked this many questions the rules left undecided. */
+  | { event: "judge"; questions: number }
+  /** A case's result, once every run is scored; `errors` are why answers could not be captured (the agent failed). */
+  | {
+      event: "case";
+      id: string;
+      type: string;
+      result: "PASS" | "REVIEW" | "FAIL";
+      score: number;
+      summary: string;
+      findings: SkillFinding[];
+      errors: string[];
+      runs?: ("PASS" | "REVIEW" | "FAIL")[];
+    }
+  /** Last: the report, written to `path`. */
+  | { event: "report"; overall: "PASS" | "REVIEW" | "FAIL"; passed: number; review: number; failed: number; path: string | null; markdown: string };

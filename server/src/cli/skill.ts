@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { URI } from "vscode-uri";
+import type { SkillProgressEvent } from "../../../shared/src";
 import {
   buildPrompt,
   buildSkillModel,
@@ -256,7 +257,7 @@ function show(p: string): string {
 }
 
 /** One line of `skill run --progress` (see SKILL_HELP). */
-type ProgressEvent = Record<string, unknown> & { event: "start" | "answered" | "judge" | "case" | "report" };
+type ProgressEvent = SkillProgressEvent;
 
 /**
  * The report, with the judge (when `--judge` is given) asked every question the rules left undecided and no cache
