@@ -148,7 +148,17 @@ suite("commands", () => {
     // The report is opened in the preview, with the text written.
     const reportUri = vscode.Uri.parse("packlint-report:/Skill Test Report.md");
     assert.equal(previewTabs(reportUri).length, 1, "the report's preview");
-    assert.equal((await vscode.workspace.openTextDocument(reportUri)).getText(), report);
+    // The preview's document follows the provider's change event: wait for it to hold the report written.
+    const shows = new Promise<void>((done) => {
+      const check = (doc: vscode.TextDocument) => {
+        if (doc.uri.toString() !== reportUri.toString() || doc.getText() !== report) return;
+        sub.dispose();
+        done();
+      };
+      const sub = vscode.workspace.onDidChangeTextDocument((e) => check(e.document));
+      void vscode.workspace.openTextDocument(reportUri).then(check);
+    });
+    await shows;
     assert.ok(existsSync(workspaceFile("skills/refund-helper/tests/tmp/raw_response/edge_001.md").fsPath));
   });
 });
