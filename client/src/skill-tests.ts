@@ -142,7 +142,7 @@ export class SkillTests implements vscode.Disposable {
     file.children.replace(
       [...byType].map(([type, cases]) => {
         const group = this.controller.createTestItem(`type:${type}`, type, uri);
-        group.range = new vscode.Range(toPosition(cases[0].range.start), toPosition(cases[cases.length - 1].range.end));
+        // No range: its mark in the gutter would stand on its first case's line, over that case's own.
         this.meta.set(group, { kind: "type", uri, type });
         group.children.replace(
           cases.map((c) => {
@@ -405,19 +405,16 @@ export class SkillTests implements vscode.Disposable {
     const askReplace = replaced > 0 && !this.context.workspaceState.get<boolean>(REPLACE_WITHOUT_ASKING, false);
     if (unconfirmed.length || askReplace) {
       const n = cases.length;
-      const detail = [
-        `Starts ${JSON.stringify(agent)} once per case${repeat > 1 ? ` (${repeat} times each)` : ""}${judge ? `, and the judge ${JSON.stringify(judge)}` : ""}.`,
-        ...(replaced
-          ? [`Replaces the earlier responses of ${replaced} case${replaced === 1 ? "" : "s"} in tests/tmp/response/ and tests/tmp/raw_response/.`]
-          : []),
-      ].join(" ");
-      const RUN = { label: "$(play) Run", detail };
-      const RUN_QUIETLY = { label: "$(play) Run, and replace earlier responses without asking in this workspace", detail };
+      const replaces = `Replaces the earlier responses of ${replaced} case${replaced === 1 ? "" : "s"} in tests/tmp/response/ and tests/tmp/raw_response/.`;
+      const starts = `Starts the agent once per case${repeat > 1 ? ` (${repeat} times each)` : ""}${judge ? ", and the judge" : ""}.`;
+      const RUN = { label: "$(play) Run", detail: replaced ? `${replaces} ${starts}` : starts };
+      const RUN_QUIETLY = { label: "$(play) Run, and from now on replace earlier responses without asking in this workspace", detail: RUN.detail };
+      const commandsText = `Agent: ${agent}${judge ? ` · judge: ${judge}` : ""}`;
       const pick = await vscode.window.showQuickPick([RUN, ...(replaced ? [RUN_QUIETLY] : []), { label: "Cancel" }], {
-        title: `Run ${n} Skill case${n === 1 ? "" : "s"} of ${skill || vscode.workspace.asRelativePath(uri)}?`,
+        title: `Run ${n} Skill case${n === 1 ? "" : "s"} of ${skill || vscode.workspace.asRelativePath(uri)}?${replaced ? ` It replaces ${replaced} earlier response${replaced === 1 ? "" : "s"}.` : ""}`,
         placeHolder: unconfirmed.length
-          ? `The settings' command${unconfirmed.length > 1 ? "s" : ""} ${unconfirmed.map((c) => JSON.stringify(c)).join(" and ")} will run`
-          : detail,
+          ? `${commandsText} (from the settings: allow ${unconfirmed.length > 1 ? "them" : "it"} to run in this workspace?)`
+          : commandsText,
         ignoreFocusOut: true,
       });
       if (pick !== RUN && pick !== RUN_QUIETLY) return undefined;
