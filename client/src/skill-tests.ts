@@ -140,8 +140,10 @@ export class SkillTests implements vscode.Disposable {
     const byType = new Map<string, SkillTestCase[]>();
     for (const c of found.cases) byType.set(c.type || "(no type)", [...(byType.get(c.type || "(no type)") ?? []), c]);
     file.children.replace(
-      [...byType].map(([type, cases]) => {
+      [...byType].map(([type, cases], order) => {
         const group = this.controller.createTestItem(`type:${type}`, type, uri);
+        // In the file's order, not the alphabet's.
+        group.sortText = String(order).padStart(4, "0");
         // No range: its mark in the gutter would stand on its first case's line, over that case's own.
         this.meta.set(group, { kind: "type", uri, type });
         group.children.replace(
@@ -149,6 +151,7 @@ export class SkillTests implements vscode.Disposable {
             const item = this.controller.createTestItem(`case:${c.id}`, c.id, uri);
             item.description = c.title;
             item.range = toRange(c.range);
+            item.sortText = String(found.cases.indexOf(c)).padStart(6, "0");
             this.meta.set(item, { kind: "case", uri, id: c.id });
             return item;
           }),

@@ -80,7 +80,12 @@ async function expand(item: ReturnType<typeof row>): Promise<void> {
   if ((await item.getAttribute("aria-expanded")) === "true") return;
   await item.click();
   await page.keyboard.press("ArrowRight");
-  await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await item.elementHandle(), { timeout: UI_TIMEOUT });
+  // The list re-renders its rows: the row is looked up again each time.
+  const until = Date.now() + UI_TIMEOUT;
+  while ((await item.getAttribute("aria-expanded")) !== "true") {
+    if (Date.now() > until) throw new Error(`the row ${await item.innerText()} did not expand`);
+    await new Promise((next) => setTimeout(next, 100));
+  }
 }
 
 /** The Test Explorer's row of an item, by its label. */
@@ -100,6 +105,8 @@ test("1. the example Skill's case file is a test, its cases below it grouped by 
     await expand(file); // expanding it reads its cases from the server
     await row("refund-helper").waitFor({ timeout: UI_TIMEOUT });
     for (const type of ["trigger", "plan", "contract", "edge", "failure"]) await row(type).waitFor({ timeout: UI_TIMEOUT });
+    const groups = (await page.locator(".test-explorer .monaco-list-row[aria-level='2'] .label").allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(groups, ["trigger", "plan", "contract", "edge", "failure"], "the types in the file's order");
     await expand(row("trigger"));
     await row("trigger_001").waitFor({ timeout: UI_TIMEOUT });
     await row("trigger_002").waitFor({ timeout: UI_TIMEOUT });
@@ -146,13 +153,15 @@ test("2. Run asks for the agent command once, states the responses it replaces, 
     assert.ok(existsSync(join(workspace, "skills/refund-helper/tests/tmp/raw_response/trigger_002.md")));
   }));
 
-test("3. a failed case's message is its score and findings, at the case's line", () =>
+test("3. a failed case's message is its score and findings, and leads to the case's line", () =>
   step("3-failure-message", async () => {
-    await row("trigger_002").click();
-    await runCommand("Test: Go to Test");
+    // The Test Results panel lists each case with its message; opening the message goes to the case in the file.
+    const message = page.locator(".monaco-list-row", { hasText: "trigger_002: FAIL, score 0/100" }).first();
+    await message.waitFor({ timeout: UI_TIMEOUT });
+    await message.dblclick();
     await page.locator(".tabs-container .tab.active", { hasText: "skill_cases.yaml" }).waitFor({ timeout: UI_TIMEOUT });
-    await runCommand("Test: Peek Output");
-    const peek = page.locator(".test-output-peek, .peekview-widget", { hasText: "trigger_002: FAIL, score 0/100" });
-    await peek.first().waitFor({ timeout: UI_TIMEOUT });
-    assert.match(await peek.first().innerText(), /selects "refund-helper", which expected\.skill\.should_not_use forbids/);
+    await page.locator("footer .statusbar-item", { hasText: "Ln 30, Col 3" }).waitFor({ timeout: UI_TIMEOUT }); // "  - id: trigger_002"
+    const peek = page.locator(".peekview-widget", { hasText: "selects" }).first();
+    await peek.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await peek.innerText(), /trigger_002: FAIL, score 0\/100[^]*selects "refund-helper", which expected\.skill\.should_not_use forbids/);
   }));
