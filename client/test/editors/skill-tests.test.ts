@@ -153,15 +153,30 @@ test("2. Run asks for the agent command once, states the responses it replaces, 
     assert.ok(existsSync(join(workspace, "skills/refund-helper/tests/tmp/raw_response/trigger_002.md")));
   }));
 
-test("3. a failed case's message is its score and findings, and leads to the case's line", () =>
+test("3. a failed case's message is its score and findings, at the case's line", () =>
   step("3-failure-message", async () => {
-    // The Test Results panel lists each case with its message; opening the message goes to the case in the file.
-    const message = page.locator(".monaco-list-row", { hasText: "trigger_002: FAIL, score 0/100" }).first();
-    await message.waitFor({ timeout: UI_TIMEOUT });
-    await message.dblclick();
-    await page.locator(".tabs-container .tab.active", { hasText: "skill_cases.yaml" }).waitFor({ timeout: UI_TIMEOUT });
-    await page.locator("footer .statusbar-item", { hasText: "Ln 30, Col 3" }).waitFor({ timeout: UI_TIMEOUT }); // "  - id: trigger_002"
-    const peek = page.locator(".peekview-widget", { hasText: "selects" }).first();
-    await peek.waitFor({ timeout: UI_TIMEOUT });
-    assert.match(await peek.innerText(), /trigger_002: FAIL, score 0\/100[^]*selects "refund-helper", which expected\.skill\.should_not_use forbids/);
+    // The Test Results panel lists each case with its message, and shows the whole message of the one selected.
+    const result = page.locator(".monaco-list-row", { hasText: "trigger_002: FAIL, score 0/100" }).first();
+    await result.waitFor({ timeout: UI_TIMEOUT });
+    await result.click();
+    // The editor writes spaces as no-break spaces: `\s` matches both.
+    await page
+      .locator(".panel .view-lines", {
+        hasText: /trigger_002:\sFAIL,\sscore\s0\/100[^]*selects\s"refund-helper",\swhich\sexpected\.skill\.should_not_use\sforbids/,
+      })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    // The case file's gutter marks trigger_002 failed at its own line ("  - id: trigger_002"), next to its message.
+    await page.locator(".tabs-container .tab", { hasText: "skill_cases.yaml" }).first().click();
+    await page.keyboard.press("Control+G");
+    const goTo = page.locator(".quick-input-widget input");
+    await goTo.waitFor({ timeout: UI_TIMEOUT });
+    await goTo.fill(":30:3");
+    await goTo.press("Enter");
+    await page.locator("footer .statusbar-item", { hasText: "Ln 30, Col 3" }).waitFor({ timeout: UI_TIMEOUT });
+    const editor = page.locator(".editor-instance").first();
+    const glyph = editor.locator(".codicon-testing-failed-icon").first();
+    await glyph.waitFor({ timeout: UI_TIMEOUT });
+    const [mark, number] = [await glyph.boundingBox(), await editor.locator(".line-numbers", { hasText: /^30$/ }).first().boundingBox()];
+    assert.ok(mark && number && Math.abs(mark.y + mark.height / 2 - (number.y + number.height / 2)) < number.height / 2, "the failed mark is on line 30");
   }));
