@@ -161,4 +161,18 @@ suite("commands", () => {
     await shows;
     assert.ok(existsSync(workspaceFile("skills/refund-helper/tests/tmp/raw_response/edge_001.md").fsPath));
   });
+
+  test("Run Skill Test: a case file with errors is not run, and the run says why", async () => {
+    const good = readFileSync(workspaceFile("skills/refund-helper/tests/skill_cases.yaml").fsPath, "utf8");
+    const broken = workspaceFile("skills/broken-skill/tests/skill_cases.yaml");
+    await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode(good.replace("    title: A refund request triggers refund-helper\n", "")));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));
+    const outcome = await vscode.commands.executeCommand<SkillRunOutcome>(Commands.runSkillTest);
+    assert.equal(outcome.overall, null);
+    assert.match(outcome.problem ?? "", /^The case file has \d+ errors?, so its cases cannot run \(packlint skill run refuses it\): fix/);
+    assert.match(outcome.problem ?? "", /line 11: cases\[0\]\.title is required \[skill-field-required\]/);
+    assert.equal(existsSync(workspaceFile("skills/broken-skill/tests/tmp").fsPath), false, "nothing was started");
+    await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+    await vscode.workspace.fs.delete(workspaceFile("skills/broken-skill"), { recursive: true });
+  });
 });
