@@ -1,10 +1,17 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillText, WorkspaceValidation } from "../../shared/src";
+import { Commands, ConvertLegacyItemsResult, Requests, SkillText, WorkspaceValidation } from "../../shared/src";
 import { REPORT_SCHEME, type ReportKind, type Reports } from "./reports";
+import type { SkillTests } from "./skill-tests";
 
 /** The commands: each asks the server to do the work and only shows the result. */
-export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, reports: Reports): void {
+export function registerCommands(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  output: vscode.LogOutputChannel,
+  reports: Reports,
+  skillTests: SkillTests,
+): void {
   // VS Code passes a command's arguments untyped; each handler declares its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
@@ -47,47 +54,14 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     reports.saveAs(uri instanceof vscode.Uri && uri.scheme === REPORT_SCHEME ? uri : undefined, target instanceof vscode.Uri ? target : undefined),
   );
 
-  // The one command that starts the user's agent: only after they confirm the command line, in a terminal they see.
+  // Runs every case of the open case file through the Test Explorer's runner: its results, its report, its messages.
   register(Commands.runSkillTest, async () => {
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc || doc.uri.scheme !== "file") return void vscode.window.showWarningMessage(`Open ${caseFile} saved on disk first.`);
-    const agent = await vscode.window.showInputBox({
-      title: "Run Skill Test",
-      prompt: "The agent command: started once per case in an empty folder, given only the dry-run prompt (on standard input, or in place of {prompt})",
-      value: vscode.workspace.getConfiguration(SETTINGS_SECTION, doc.uri).get<string>("skill.agentCommand", ""),
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() ? undefined : "Enter the command that runs your agent"),
-    });
-    if (!agent?.trim()) return;
-    const settings = vscode.workspace.getConfiguration(SETTINGS_SECTION, doc.uri);
-    const judge = await vscode.window.showInputBox({
-      title: "Run Skill Test: judge (optional)",
-      prompt: "The judge command for what the rules cannot decide (answers YES, NO or UNSURE), started like the agent. Leave empty for no judge.",
-      value: settings.get<string>("skill.judgeCommand", ""),
-      ignoreFocusOut: true,
-    });
-    if (judge === undefined) return;
-    const repeat = Math.max(1, Math.min(20, Math.floor(settings.get<number>("skill.repeat", 1))));
-    if (doc.isDirty) await doc.save();
-    // The bundled CLI, run by the editor's own Node (Electron as Node): no shell between the user's words and it.
-    const terminal = vscode.window.createTerminal({
-      name: "Skill Test",
-      shellPath: process.execPath,
-      shellArgs: [
-        context.asAbsolutePath("dist/cli.js"),
-        "skill",
-        "run",
-        doc.uri.fsPath,
-        "--agent",
-        agent,
-        ...(judge.trim() ? ["--judge", judge] : []),
-        ...(repeat > 1 ? ["--repeat", String(repeat)] : []),
-      ],
-      env: { ELECTRON_RUN_AS_NODE: "1" },
-      cwd: vscode.Uri.joinPath(doc.uri, ".."),
-    });
-    terminal.show();
-    return terminal;
+    const outcome = await skillTests.runFile(doc.uri);
+    if (outcome.overall === "PASS") void vscode.window.showInformationMessage(outcome.summary!);
+    else if (outcome.overall) void vscode.window.showWarningMessage(`${outcome.summary} See the report and the Test Results.`);
+    return outcome;
   });
 
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.

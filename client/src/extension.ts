@@ -4,6 +4,7 @@ import { registerCommands } from "./commands";
 import { createLanguageClient } from "./language-client";
 import { offerLanguageMode } from "./language-mode";
 import { REPORT_SCHEME, Reports } from "./reports";
+import { SkillTests } from "./skill-tests";
 import { PackStatusBar } from "./status-bar";
 
 let client: LanguageClient | undefined;
@@ -15,7 +16,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, output);
   const reports = new Reports();
   context.subscriptions.push(reports, vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports));
-  registerCommands(context, client, output, reports);
+  const skillTests = new SkillTests(context, client, reports);
+  context.subscriptions.push(skillTests);
+  registerCommands(context, client, output, reports, skillTests);
   const status = new PackStatusBar(client);
   context.subscriptions.push(status);
   await client.start();

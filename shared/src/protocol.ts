@@ -41,6 +41,8 @@ export const Requests = {
   skillPrompts: "packlint/skillPrompts",
   /** `{ uri }` → `SkillText`: the Skill Test Report of an open case file (responses read from disk), as Markdown. */
   skillReport: "packlint/skillReport",
+  /** `{ uri }` → `SkillTestCases`: the cases of an open case file, for the Test Explorer, and the errors that stop a run. */
+  skillTestCases: "packlint/skillTestCases",
   /** `{ uri }` → `SkillText`: the input-set report of an open pack (`packlint report`), as Markdown. */
   inputSetReport: "packlint/inputSetReport",
 } as const;
@@ -105,3 +107,59 @@ export interface SkillText {
   /** For the report: PASS, REVIEW or FAIL. */
   overall?: string;
 }
+
+/** A position and a range as LSP writes them (0-based lines, UTF-16 characters). */
+export interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** A case of a case file as the Test Explorer lists it. */
+export interface SkillTestCase {
+  id: string;
+  type: string;
+  title: string;
+  /** The whole list item. */
+  range: LspRange;
+  /** The id's value: where a result points. */
+  selectionRange: LspRange;
+}
+
+export interface SkillTestCases {
+  /** The Skill's name; null when the document is not an open case file. */
+  skill: string | null;
+  /** Each case with a usable id, once, in the file's order. */
+  cases: SkillTestCase[];
+  /** The case file's errors ("line N: message [code]"), as `packlint skill run` checks them: while there is one, nothing runs. */
+  errors: string[];
+}
+
+/** A check's finding in a case's result, as the Skill Test Report lists it. */
+export interface SkillFinding {
+  kind: "failure" | "deduction" | "undecided" | "note";
+  text: string;
+  /** What to change in the Skill or its tests. */
+  action?: string;
+}
+
+/** One line of `packlint skill run --progress` on standard output (the editor's Test Explorer reads them). */
+export type SkillProgressEvent =
+  | { event: "start"; cases: { id: string; type: string }[]; runs: number }
+  /** An agent finished one run of a case; `failure` says why no answer was captured. */
+  | { event: "answered"; id: string; run: number; failure?: string }
+  /** A judge is asked this many questions the rules left undecided. */
+  | { event: "judge"; questions: number }
+  /** A case's result, once every run is scored; `errors` are why answers could not be captured (the agent failed). */
+  | {
+      event: "case";
+      id: string;
+      type: string;
+      result: "PASS" | "REVIEW" | "FAIL";
+      score: number;
+      summary: string;
+      findings: SkillFinding[];
+      errors: string[];
+      runs?: ("PASS" | "REVIEW" | "FAIL")[];
+    }
+  /** Last: the report, written to `path`. */
+  | { event: "report"; overall: "PASS" | "REVIEW" | "FAIL"; passed: number; review: number; failed: number; path: string | null; markdown: string };

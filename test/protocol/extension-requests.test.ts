@@ -151,6 +151,12 @@ test("skill case files: diagnostics, completion and hover, dry-run prompts and t
   const report = await request<{ markdown: string; overall: string }>(Requests.skillReport, { uri: SKILL });
   assert.equal(report.overall, "FAIL", "no responses were captured");
   assert.match(report.markdown, /Skill Test Report/);
+  const cases = await request<{ skill: string; cases: { id: string; type: string }[]; errors: string[] }>(Requests.skillTestCases, { uri: SKILL });
+  assert.deepEqual(
+    [cases.skill, cases.cases.map((c) => `${c.type}:${c.id}`), cases.errors],
+    ["refund-helper", ["trigger:trigger_001", "trigger:trigger_002"], []],
+  );
+  assert.deepEqual(await request(Requests.skillTestCases, { uri: LEGACY }), { skill: null, cases: [], errors: [] });
   const inputSets = await request<{ markdown: string }>(Requests.inputSetReport, { uri: LEGACY });
   assert.match(inputSets.markdown, /^# Input-set report: support-eval\n/);
   assert.match(inputSets.markdown, /^Ready for scoring: yes$/m);

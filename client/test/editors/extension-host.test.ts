@@ -17,7 +17,7 @@ import { need } from "./tools";
  * the outcome through window.codeAutomationExit.
  */
 
-const EXPECTED_TESTS = 10; // 4 scenarios + 6 command tests; a suite that ran fewer did not run as written
+const EXPECTED_TESTS = 11; // 4 scenarios + 7 command tests; a suite that ran fewer did not run as written
 const EXIT_TIMEOUT_MS = 180_000;
 
 const run = new RunDir("extension-host");

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as vscode from "vscode";
 import { Commands, ServerCommands, type SkillText, type WorkspaceValidation } from "../../../shared/src";
-import { activated, open, TIMEOUT_MS, whenDiagnostics, workspaceFile } from "./vscode-helpers";
+import type { SkillRunOutcome } from "../../src/skill-tests";
+import { activated, open, whenDiagnostics, workspaceFile } from "./vscode-helpers";
 
 /** The Markdown preview tabs showing `uri`. */
 function previewTabs(uri: vscode.Uri): vscode.Tab[] {
@@ -112,42 +113,66 @@ suite("commands", () => {
     assert.equal(doc.getText(locations[0].range), "correctness");
   });
 
-  test("Run Skill Test: once the prefilled agent command is confirmed, packlint skill run runs in a terminal", async () => {
+  test("Run Skill Test: once the settings' agent command is allowed, every case runs; results, report and summary are truthful", async () => {
     // The repository's fake agent (test/fixtures/skill-agent), run by this extension host's Node.
     const fake = join(resolve(__dirname, "../../../../.."), "test", "fixtures", "skill-agent", "fake-agent.js");
     const agent = `"${process.execPath}" "${fake}"`;
     await vscode.workspace.getConfiguration("packlint").update("skill.agentCommand", agent, vscode.ConfigurationTarget.Workspace);
     await open("skills/refund-helper/tests/skill_cases.yaml");
     const reportFile = workspaceFile("skills/refund-helper/tests/tmp/skill-test-report.md");
-    const watcher = vscode.workspace.createFileSystemWatcher(
-      new vscode.RelativePattern(workspaceFile("skills/refund-helper/tests/tmp"), "skill-test-report.md"),
-    );
-    const written = new Promise<void>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error("no skill-test-report.md")), TIMEOUT_MS);
-      const seen = () => {
-        if (!existsSync(reportFile.fsPath) || !/- Overall: /.test(readFileSync(reportFile.fsPath, "utf8"))) return;
-        clearTimeout(timer);
-        done();
-      };
-      watcher.onDidCreate(seen);
-      watcher.onDidChange(seen);
-    });
-    const ran = Promise.resolve(vscode.commands.executeCommand<vscode.Terminal | undefined>(Commands.runSkillTest));
-    // The input box holds the setting's command; accepting it is the user's confirmation. The second asks for an
-    // optional judge command: accepting it empty runs without a judge.
+    const ran = Promise.resolve(vscode.commands.executeCommand<SkillRunOutcome>(Commands.runSkillTest));
+    // A command from the settings runs only once allowed, and the example's earlier responses are replaced: one
+    // confirmation says both; accepting its first item ("Run") is the user's consent.
     let settled = false;
     void ran.finally(() => (settled = true));
-    // Each accept answers the input box then on screen; the second appears only after the first resolves.
     for (let tries = 0; !settled && tries < 40; tries++) {
       await vscode.commands.executeCommand("workbench.action.acceptSelectedQuickOpenItem");
       await Promise.race([ran, new Promise((next) => setTimeout(next, 250))]);
     }
-    const terminal = await ran;
-    assert.equal(terminal?.name, "Skill Test");
-    await written.finally(() => watcher.dispose());
+    const outcome = await ran;
+    assert.equal(outcome.problem, undefined, outcome.problem);
+    assert.equal(outcome.overall, "FAIL");
+    assert.deepEqual(outcome.results, {
+      trigger_001: "PASS",
+      trigger_002: "FAIL",
+      plan_001: "REVIEW",
+      contract_001: "REVIEW",
+      edge_001: "FAIL",
+      failure_001: "FAIL",
+    });
+    assert.equal(outcome.summary, "Skill test of refund-helper: FAIL, 1 passed, 2 to review, 3 failed.");
+    assert.equal(outcome.reportPath, reportFile.fsPath);
     const report = readFileSync(reportFile.fsPath, "utf8");
     assert.match(report, /- Response Source: agent: .*fake-agent\.js"\n/);
     assert.match(report, /\| trigger_002 \| trigger \| \d+ \| FAIL \| selects "refund-helper", which expected\.skill\.should_not_use forbids/);
-    terminal?.dispose();
+    // The report is opened in the preview, with the text written.
+    const reportUri = vscode.Uri.parse("packlint-report:/Skill Test Report.md");
+    assert.equal(previewTabs(reportUri).length, 1, "the report's preview");
+    // The preview's document follows the provider's change event: wait for it to hold the report written.
+    const shows = new Promise<void>((done) => {
+      const check = (doc: vscode.TextDocument) => {
+        if (doc.uri.toString() !== reportUri.toString() || doc.getText() !== report) return;
+        sub.dispose();
+        done();
+      };
+      const sub = vscode.workspace.onDidChangeTextDocument((e) => check(e.document));
+      void vscode.workspace.openTextDocument(reportUri).then(check);
+    });
+    await shows;
+    assert.ok(existsSync(workspaceFile("skills/refund-helper/tests/tmp/raw_response/edge_001.md").fsPath));
+  });
+
+  test("Run Skill Test: a case file with errors is not run, and the run says why", async () => {
+    const good = readFileSync(workspaceFile("skills/refund-helper/tests/skill_cases.yaml").fsPath, "utf8");
+    const broken = workspaceFile("skills/broken-skill/tests/skill_cases.yaml");
+    await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode(good.replace("    title: A refund request triggers refund-helper\n", "")));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));
+    const outcome = await vscode.commands.executeCommand<SkillRunOutcome>(Commands.runSkillTest);
+    assert.equal(outcome.overall, null);
+    assert.match(outcome.problem ?? "", /^The case file has \d+ errors?, so its cases cannot run \(packlint skill run refuses it\): fix/);
+    assert.match(outcome.problem ?? "", /line 11: cases\[0\]\.title is required \[skill-field-required\]/);
+    assert.equal(existsSync(workspaceFile("skills/broken-skill/tests/tmp").fsPath), false, "nothing was started");
+    await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+    await vscode.workspace.fs.delete(workspaceFile("skills/broken-skill"), { recursive: true });
   });
 });

@@ -44,14 +44,14 @@ export interface FormatOutcome {
  * Formats each case's raw answer (`<id>.md` / `<id>.txt` in `rawDir`, run k > 1 in `run-k/`) into `<outDir>/<id>.md`
  * (`run-k/<id>.md`). Every answer is raw, whatever it looks like: a complete formatted response in a folder of
  * responses is kept as it is only when `keepFormatted` (`skill report --responses`), and then its Raw Response is
- * what is scored.
+ * what is scored. With `only`, just those case ids (`skill run --case`).
  */
 export function formatFolder(
   model: SkillModel,
   knowledge: SuiteKnowledge,
   rawDir: string,
   outDir: string,
-  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeByPrompt } = {},
+  opts: { keepFormatted?: boolean; runs?: number; judge?: JudgeByPrompt; only?: readonly string[] } = {},
 ): FormatOutcome {
   const outcome: FormatOutcome = { written: [], missing: [] };
   try {
@@ -61,7 +61,7 @@ export function formatFolder(
   }
   const seen = new Set<string>();
   for (const c of model.suite.cases) {
-    if (!safeId(c.id) || seen.has(c.id)) continue;
+    if (!safeId(c.id) || seen.has(c.id) || (opts.only && !opts.only.includes(c.id))) continue;
     seen.add(c.id);
     for (let run = 1; run <= (opts.runs ?? 1); run++) {
       const raw = readAnswer(rawDir, c.id, run);

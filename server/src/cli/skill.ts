@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { URI } from "vscode-uri";
+import type { SkillProgressEvent } from "../../../shared/src";
 import {
   buildPrompt,
   buildSkillModel,
@@ -33,7 +34,7 @@ export const SKILL_HELP = `Usage: packlint skill prompts FILE [--format json|mar
        packlint skill report FILE [--responses DIR] [--out DIR] [--response-source NAME] [--write-report PATH]
                                   [--judge COMMAND] [--repeat N] [--format markdown|json]
        packlint skill run FILE --agent COMMAND [--judge COMMAND] [--repeat N] [--timeout S] [--jobs N] [--env NAME]...
-                               [--write-report PATH] [--format markdown|json]
+                               [--case ID]... [--progress] [--write-report PATH] [--format markdown|json]
 
 Skill Testing case files (tests/skill_cases.yaml).
 
@@ -59,6 +60,12 @@ Skill Testing case files (tests/skill_cases.yaml).
             e.g. the COMMAND sh -c 'my-agent -p "$PACKLINT_PROMPT"'.
             --repeat N runs every case N times with fresh agents (run k > 1 in raw_response/run-k/); a case
             counts as its worst run and the report gives each case's pass rate.
+            --case ID runs only that case (repeatable); the report then scores only the cases run.
+            --progress makes standard output JSON lines, one event each, for tools (the editor's Test Explorer):
+            {"event":"start","cases":[…],"runs":N}, {"event":"answered","id":…,"run":N,"failure"?:…} as each agent
+            finishes, {"event":"judge","questions":N} before a judge is asked, then {"event":"case","id":…,
+            "result":"PASS|REVIEW|FAIL","score":N,"findings":[…],"errors":[…]} per case and last {"event":"report",
+            "overall":…,"path":…,"markdown":…}; the report is written to its file, not printed.
 
   --judge COMMAND  what the rules cannot decide (a required term in other words, a semantic assertion, an
             unclear Skill choice, a figure or file no input gives) is asked of COMMAND, started like --agent,
@@ -84,8 +91,8 @@ function skillModelOnDisk(path: string, text: string, roots: string[]) {
 
 type SkillCommand = "prompts" | "format" | "report" | "run";
 
-/** Each command's options: name → whether it may be given more than once. */
-const OPTIONS: Record<SkillCommand, Record<string, boolean>> = {
+/** Each command's options: name → whether it may be given more than once, or "flag" for one that takes no value. */
+const OPTIONS: Record<SkillCommand, Record<string, boolean | "flag">> = {
   prompts: { format: false },
   format: { raw: false, out: false },
   report: {
@@ -100,13 +107,24 @@ const OPTIONS: Record<SkillCommand, Record<string, boolean>> = {
     jobs: false,
     env: true,
   },
-  run: { agent: false, judge: false, repeat: false, timeout: false, jobs: false, env: true, "write-report": false, format: false },
+  run: {
+    agent: false,
+    judge: false,
+    repeat: false,
+    timeout: false,
+    jobs: false,
+    env: true,
+    case: true,
+    progress: "flag",
+    "write-report": false,
+    format: false,
+  },
 };
 
 interface Args {
   command: SkillCommand;
   file: string;
-  values: Record<string, string | string[] | undefined>;
+  values: Record<string, string | string[] | boolean | undefined>;
 }
 
 function parseSkillArgs(argv: string[]): Args | "help" {
@@ -115,7 +133,10 @@ function parseSkillArgs(argv: string[]): Args | "help" {
   if (!(command in OPTIONS)) throw new UsageError(`unknown skill command ${JSON.stringify(command)} (see packlint skill --help)`);
   const cmd = command as SkillCommand;
   const options = Object.fromEntries([
-    ...Object.entries(OPTIONS[cmd]).map(([name, multiple]) => [name, { type: "string" as const, multiple }]),
+    ...Object.entries(OPTIONS[cmd]).map(([name, multiple]) => [
+      name,
+      multiple === "flag" ? { type: "boolean" as const } : { type: "string" as const, multiple },
+    ]),
     ["help", { type: "boolean" as const, short: "h" }],
   ]);
   const parsed = parseOptions(rest, options, `packlint skill ${cmd}`, "packlint skill");
@@ -131,6 +152,7 @@ function parseSkillArgs(argv: string[]): Args | "help" {
     throw new UsageError(`--format must be json or markdown (got ${JSON.stringify(values.format)})`);
   }
   if (cmd === "run" && values.agent === undefined) throw new UsageError("packlint skill run needs --agent COMMAND (see packlint skill --help)");
+  if (values.progress && values.format !== undefined) throw new UsageError("--progress prints JSON lines: leave out --format");
   return { command: cmd, file: parsed.positionals[0], values: values as Args["values"] };
 }
 
@@ -234,10 +256,13 @@ function show(p: string): string {
   return relative(process.cwd(), p) || ".";
 }
 
+/** One line of `skill run --progress` (see SKILL_HELP). */
+type ProgressEvent = SkillProgressEvent;
+
 /**
  * The report, with the judge (when `--judge` is given) asked every question the rules left undecided and no cache
  * answers; `format` writes the formatted responses once the judge's answers are known. Prints the report (Markdown
- * or JSON), writes it with --write-report; exit 0 when Overall is PASS.
+ * or JSON; with `emit`, as events), writes it with --write-report; exit 0 when Overall is PASS.
  */
 async function judgeAndReport(
   model: SkillModel,
@@ -249,6 +274,7 @@ async function judgeAndReport(
   runEnv: SkillRunEnv,
   format: (judge: ReturnType<typeof lookupIn>) => void,
   writeTo = values["write-report"] as string | undefined,
+  emit?: (e: ProgressEvent) => void,
 ): Promise<number> {
   const judgeCommand = values.judge === undefined ? undefined : parseJudgeCommand(values.judge as string);
   const cachePath = judgeCachePath(file);
@@ -258,6 +284,7 @@ async function judgeAndReport(
   const report = () => skillReport(model, { ...opts, judge, relativeTo: process.cwd() })!;
   let result = report();
   if (judgeCommand && result.report.pending.length) {
+    emit?.({ event: "judge", questions: result.report.pending.length });
     const asked = await askJudge(
       result.report.pending,
       cache,
@@ -278,7 +305,24 @@ async function judgeAndReport(
   }
   const { markdown } = result;
   if (writeTo) writeText(writeTo, markdown);
-  out(values.format === "json" ? reportJson(result.report) : markdown);
+  if (emit) {
+    for (const c of result.report.cases) {
+      const errors = [...new Set(Array.from({ length: result.report.runs }, (_, k) => opts.captureFailure?.(c.id, k + 1)).filter((f) => f !== undefined))];
+      emit({
+        event: "case",
+        id: c.id,
+        type: c.type,
+        result: c.result,
+        score: c.score,
+        summary: c.summary,
+        findings: c.findings.map(({ kind, text, action }) => ({ kind, text, ...(action ? { action } : {}) })),
+        errors,
+        ...(c.runs ? { runs: c.runs } : {}),
+      });
+    }
+    const { overall, passed, review, failed } = result.report;
+    emit({ event: "report", overall, passed, review, failed, path: writeTo === undefined ? null : resolve(writeTo), markdown });
+  } else out(values.format === "json" ? reportJson(result.report) : markdown);
   return result.report.overall === "PASS" ? 0 : 1;
 }
 
@@ -286,6 +330,21 @@ async function judgeAndReport(
 function reportJson(r: SuiteReport): string {
   const { pending, ...rest } = r;
   return JSON.stringify({ ...rest, undecided: pending.map(({ id, question }) => ({ id, question })) }, null, 2) + "\n";
+}
+
+/** The cases `--case` names (all when none is named), each once; an id that is not a case's is a usage error. */
+function chosenCases(model: SkillModel, named: string[] | undefined) {
+  // One run per file name: cases without a usable id have no answer file, and the report says so.
+  const cases = model.suite.cases.filter((c, i, all) => safeId(c.id) && all.findIndex((o) => o.id === c.id) === i);
+  if (named === undefined) return { cases, only: undefined };
+  const ids = new Set(cases.map((c) => c.id));
+  const unknown = named.filter((id) => !ids.has(id));
+  if (unknown.length)
+    throw new UsageError(
+      `--case ${unknown.map((id) => JSON.stringify(id)).join(", ")}: no such case in the case file (its cases: ${[...ids].join(", ") || "none with a usable id"})`,
+    );
+  const only = new Set(named);
+  return { cases: cases.filter((c) => only.has(c.id)), only: [...only] };
 }
 
 /** `packlint skill run`: capture every case's answer from fresh agent processes, then format, judge, score and report. */
@@ -304,13 +363,14 @@ async function runAgents(
   const jobs = positive("jobs", values.jobs as string | undefined, 1, true);
   const runs = positive("repeat", values.repeat as string | undefined, 1, true);
   const passEnv = (values.env as string[] | undefined) ?? [];
-  // One run per file name: cases without a usable id have no answer file, and the report says so.
-  const cases = model.suite.cases.filter((c, i, all) => safeId(c.id) && all.findIndex((o) => o.id === c.id) === i);
+  const { cases, only } = chosenCases(model, values.case as string[] | undefined);
+  const emit = values.progress ? (e: ProgressEvent) => out(JSON.stringify(e) + "\n") : undefined;
   const jobsList = cases.flatMap((c) => Array.from({ length: runs }, (_, k) => ({ c, run: k + 1 })));
   const failures = new Map<string, string>();
   const unit = runs === 1 ? "cases" : "answers";
-  const progress = runEnv.stderrIsTTY ? (s: string) => err(`\r\u001b[K${s}`) : undefined;
+  const progress = runEnv.stderrIsTTY && !emit ? (s: string) => err(`\r\u001b[K${s}`) : undefined;
   let done = 0;
+  // Stopped (Ctrl-C, or the editor's Cancel): every agent and judge still running is killed with its process group.
   const interrupted = () => {
     killRunningAgents();
     process.exit(130);
@@ -318,38 +378,42 @@ async function runAgents(
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   try {
+    emit?.({ event: "start", cases: cases.map((c) => ({ id: c.id, type: c.type })), runs });
     progress?.(`packlint: skill run 0/${jobsList.length} ${unit}`);
     await inPool(jobsList, jobs, async ({ c, run }) => {
       const answer = await askAgent(command, buildPrompt(c), { timeoutMs, passEnv, env: runEnv.env });
       writeText(responsePath(dirs.raw, c.id, run), answer.stdout);
       if (answer.failure) failures.set(`${run}:${c.id}`, answer.failure);
+      emit?.({ event: "answered", id: c.id, run, ...(answer.failure ? { failure: answer.failure } : {}) });
       progress?.(
         `packlint: skill run ${++done}/${jobsList.length} ${unit} (${c.id}${runs > 1 ? ` run ${run}` : ""}${answer.failure ? ": " + answer.failure : ""})`,
       );
     });
+    progress?.("");
+    const knowledge = suiteKnowledge(model.suite, model.location, model.host);
+    return await judgeAndReport(
+      model,
+      file,
+      values,
+      {
+        responses: dirs.response,
+        rawResponses: dirs.raw,
+        runs,
+        responseSource: `agent: ${command.text}`,
+        captureFailure: (id, run) => failures.get(`${run}:${id}`),
+        cases: only,
+      },
+      out,
+      err,
+      { env: runEnv.env, stderrIsTTY: runEnv.stderrIsTTY },
+      (judge) => void formatFolder(model, knowledge, dirs.raw, dirs.response, { runs, judge, only }),
+      (values["write-report"] as string | undefined) ?? dirs.report,
+      emit,
+    );
   } finally {
     process.removeListener("SIGINT", interrupted);
     process.removeListener("SIGTERM", interrupted);
-    progress?.("");
   }
-  const knowledge = suiteKnowledge(model.suite, model.location, model.host);
-  return judgeAndReport(
-    model,
-    file,
-    values,
-    {
-      responses: dirs.response,
-      rawResponses: dirs.raw,
-      runs,
-      responseSource: `agent: ${command.text}`,
-      captureFailure: (id, run) => failures.get(`${run}:${id}`),
-    },
-    out,
-    err,
-    { env: runEnv.env, stderrIsTTY: runEnv.stderrIsTTY },
-    (judge) => void formatFolder(model, knowledge, dirs.raw, dirs.response, { runs, judge }),
-    (values["write-report"] as string | undefined) ?? dirs.report,
-  );
 }
 
 function isDir(p: string): boolean {

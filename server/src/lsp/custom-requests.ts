@@ -4,6 +4,7 @@ import {
   DocumentKindResult,
   DocumentStatus,
   Requests,
+  SkillTestCases,
   SkillText,
   UriParams,
   WorkspaceValidation,
@@ -72,6 +73,14 @@ export function registerCustomRequests(ctx: ServerContext): void {
       return r
         ? { markdown: r.markdown, overall: r.overall }
         : { markdown: null, error: "The case file is not saved in a folder, so it has no responses to read." };
+    }),
+  );
+
+  connection.onRequest(
+    Requests.skillTestCases,
+    guard<UriParams, SkillTestCases>("skillTestCases", { skill: null, cases: [], errors: [] }, (p) => {
+      const found = sessionFor(ctx, p?.uri)?.testCases?.();
+      return found ?? { skill: null, cases: [], errors: [] };
     }),
   );
 

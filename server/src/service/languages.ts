@@ -46,6 +46,8 @@ export interface DocumentSession {
   prompts?(): string;
   /** Case files: the Skill Test Report from the responses on disk; undefined when the file has no folder. */
   report?(): { markdown: string; overall: string } | undefined;
+  /** Case files: the cases a test runner lists, and the errors that stop a run. */
+  testCases?(): skill.SkillTestCases;
   /** The session of the next version, from the content changes since this one; this session is used up. */
   update?(changes: readonly svc.TextChange[], version: number): DocumentSession;
 }
@@ -128,6 +130,7 @@ function skillSession(model: skill.SkillModel): DocumentSession {
     folding: (max) => svc.foldingRanges(model, max),
     selectionRanges: (positions) => svc.selectionRanges(model, positions),
     prompts: () => skill.promptsMarkdown(model.suite),
+    testCases: () => skill.testCases(model),
     report: () => {
       const r = skill.skillReport(model);
       return r && { markdown: r.markdown, overall: r.report.overall };

@@ -10,6 +10,8 @@ export { hover } from "./features/hover";
 export { codeActions } from "./features/actions";
 export { documentSymbols } from "./features/outline";
 export { documentLinks } from "./features/links";
+export { testCases } from "./features/test-cases";
+export type { SkillTestCase, SkillTestCases } from "./features/test-cases";
 export type { TextEdit } from "vscode-languageserver-types";
 export type { CodeAction, CompletionItem, Hover, WorkspaceEdit } from "../types";
 export { buildPrompt, buildPrompts, promptsJson, promptsMarkdown } from "./prompts";

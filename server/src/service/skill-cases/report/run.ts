@@ -22,6 +22,8 @@ export interface SkillReportOptions {
   judge?: ReportInput["judge"];
   /** Runs per case (`--repeat`): run k > 1 reads `run-k/<id>.md` in the response directory. */
   runs?: number;
+  /** Only these case ids are scored (`skill run --case`); default: every case. */
+  cases?: readonly string[];
 }
 
 /** The judge cache of a case file: `tmp/judge-cache.json` beside it (the Skill's `tests/tmp/`). */
@@ -54,7 +56,9 @@ export function skillReport(model: SkillModel, opts: SkillReportOptions = {}): {
       const e = cache!.get(prompt);
       return e && { answer: e.answer, by: e.judge };
     });
-  const report = scoreSuite(model.suite, suiteKnowledge(model.suite, model.location, model.host), {
+  const only = opts.cases;
+  const suite = only ? { ...model.suite, cases: model.suite.cases.filter((c) => only.includes(c.id)) } : model.suite;
+  const report = scoreSuite(suite, suiteKnowledge(model.suite, model.location, model.host), {
     responseFor: (id, run) => {
       if (!safeId(id)) return undefined; // an id that is not a file name must not reach outside the directory
       for (const ext of [".md", ".txt"]) {
