@@ -1,10 +1,16 @@
 import * as vscode from "vscode";
-import type { LanguageClient } from "vscode-languageclient/node";
+import type { BaseLanguageClient as LanguageClient } from "vscode-languageclient";
 import { Commands, ConvertLegacyItemsResult, Requests, SETTINGS_SECTION, SkillText, WorkspaceValidation } from "../../shared/src";
 import { REPORT_SCHEME, type ReportKind, type Reports } from "./reports";
 
 /** The commands: each asks the server to do the work and only shows the result. */
-export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, reports: Reports): void {
+export function registerCommands(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  output: vscode.LogOutputChannel,
+  reports: Reports,
+  web = false,
+): void {
   // VS Code passes a command's arguments untyped; each handler declares its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const register = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
@@ -26,7 +32,10 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     return result;
   });
 
-  register(Commands.restartServer, () => client.restart());
+  register(Commands.restartServer, async () => {
+    await client.stop();
+    await client.start();
+  });
   register(Commands.showOutput, () => output.show(true));
 
   // A report is shown read-only in the Markdown preview, one tab per kind, refreshed in place when run again.
@@ -49,6 +58,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
 
   // The one command that starts the user's agent: only after they confirm the command line, in a terminal they see.
   register(Commands.runSkillTest, async () => {
+    if (web) return void vscode.window.showInformationMessage(NO_PROCESSES_IN_A_BROWSER);
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc || doc.uri.scheme !== "file") return void vscode.window.showWarningMessage(`Open ${caseFile} saved on disk first.`);
     const agent = await vscode.window.showInputBox({
@@ -102,6 +112,10 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     }
   });
 }
+
+/** Run Skill Test starts the user's agent: a browser starts no processes (the command is hidden there; this answers a keybinding). */
+export const NO_PROCESSES_IN_A_BROWSER =
+  "Run Skill Test starts your agent as a process, which VS Code in a browser cannot do. Open the folder in VS Code on the desktop, or run `packlint skill run <case file> --agent <command>` in a terminal.";
 
 const RUN_IN_TERMINAL = "Run in Terminal";
 const COPY = "Copy";

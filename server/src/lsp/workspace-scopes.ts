@@ -1,7 +1,6 @@
 import { relative, sep } from "node:path";
-import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
-import { type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
+import { diskPath, diskUri, type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
 import { confinedSkillHost } from "../workspace/skill-host";
@@ -132,7 +131,7 @@ export class WorkspaceScopes {
   /** Whether a file might be a pack or case file by name alone: YAML, or a glob of its settings or config matches. */
   isCandidate(path: string): boolean {
     if (YAML_FILE.test(path)) return true;
-    const uri = URI.file(path).toString();
+    const uri = diskUri(path);
     return !!this.kindsFor(uri).kindOf(uri, "", "");
   }
 
@@ -142,7 +141,7 @@ export class WorkspaceScopes {
    */
   classifyFile(path: string): { kind: DocumentKind; decoded: DecodedFile } | undefined {
     if (!this.files.rootOf(path) || this.ignored(path)) return undefined;
-    const uri = URI.file(path).toString();
+    const uri = diskUri(path);
     const kinds = this.kindsFor(uri);
     const byName = kinds.kindOf(uri, "", "");
     if (!byName && !YAML_FILE.test(path)) return undefined;
@@ -197,11 +196,7 @@ export class WorkspaceScopes {
   }
 }
 
+/** The path of a document the server can read from disk (service/util/disk-uris.ts). */
 export function fsPath(uri: string): string | undefined {
-  try {
-    const u = URI.parse(uri);
-    return u.scheme === "file" ? u.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
+  return diskPath(uri);
 }
