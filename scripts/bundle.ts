@@ -42,6 +42,8 @@ export interface BundleOptions {
    * beside it is replaced by the twin; vscode-languageserver and -client use their browser builds.
    */
   web?: boolean;
+  /** `iife` for a script a Web Worker runs as it is (the web server); CommonJS by default. */
+  format?: "cjs" | "iife";
   /** Writes THIRD-PARTY-NOTICES.md beside the bundles (default); off when the caller writes them for several builds. */
   notices?: boolean;
 }
@@ -54,7 +56,7 @@ export async function bundle(opts: BundleOptions): Promise<Metafile> {
     outdir: opts.outdir,
     bundle: true,
     platform: opts.web ? "browser" : "node",
-    format: "cjs",
+    format: opts.format ?? "cjs",
     target: opts.web ? "es2022" : "node20",
     ...(opts.web && {
       alias: {

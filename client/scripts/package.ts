@@ -30,8 +30,8 @@ async function bundleExtension(): Promise<void> {
     notices: false,
   });
   // The web builds (package.json "browser"): the extension in the browser's extension host, its server in a Web Worker.
-  const web = await bundle({
-    entries: { "extension-web": "client/src/browser-extension.ts", "server-web": WEB_ENTRIES.server },
+  const webClient = await bundle({
+    entries: { "extension-web": "client/src/browser-extension.ts" },
     outdir,
     external: ["vscode"],
     sourcemap: true,
@@ -39,7 +39,18 @@ async function bundleExtension(): Promise<void> {
     web: true,
     notices: false,
   });
-  writeFileSync(join(outdir, "THIRD-PARTY-NOTICES.md"), thirdPartyNotices({ inputs: { ...node.inputs, ...web.inputs }, outputs: {} }));
+  // The worker runs its script as it is: no module system around it.
+  const webServer = await bundle({
+    entries: { "server-web": WEB_ENTRIES.server },
+    outdir,
+    sourcemap: true,
+    minify: true,
+    web: true,
+    format: "iife",
+    notices: false,
+  });
+  const inputs = { ...node.inputs, ...webClient.inputs, ...webServer.inputs };
+  writeFileSync(join(outdir, "THIRD-PARTY-NOTICES.md"), thirdPartyNotices({ inputs, outputs: {} }));
   for (const name of ["extension-web.js", "server-web.js"]) console.log(`${name}: ${(statSync(join(outdir, name)).size / 1024).toFixed(0)} KiB`);
 }
 

@@ -27,7 +27,7 @@ let client: BaseLanguageClient | undefined;
 export async function start(context: vscode.ExtensionContext, platform: Platform): Promise<void> {
   const output = vscode.window.createOutputChannel("packlint", { log: true });
   context.subscriptions.push(output);
-  const started = platform.createClient(clientOptions(output, platform.web, () => started));
+  const started = platform.createClient(clientOptions(context, output, platform.web, () => started));
   client = started;
   if (platform.web) answerFileRequests(context, started);
   const reports = new Reports();
@@ -45,18 +45,37 @@ export async function stop(): Promise<void> {
   client = undefined;
 }
 
+function settings(): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(SETTINGS_SECTION))) as Record<string, unknown>;
+}
+
 /**
  * Our own language modes are always served; plain `yaml` documents too (the server keeps those that look like
  * packs), unless the Red Hat YAML extension serves them already, with the schema this extension contributes, so
  * that nothing shows twice. In Node, files and untitled documents; in a browser, every scheme (vscode-vfs: …).
  */
-function clientOptions(output: vscode.LogOutputChannel, web: boolean, client: () => BaseLanguageClient): LanguageClientOptions {
+function clientOptions(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  web: boolean,
+  client: () => BaseLanguageClient,
+): LanguageClientOptions {
+  const docs = vscode.Uri.joinPath(context.extensionUri, "dist", "docs", "rules");
   const languages: string[] = [LanguageIds.pack, LanguageIds.skillCases];
   if (!vscode.extensions.getExtension(RED_HAT_YAML)) languages.push("yaml");
   return {
-    documentSelector: languages.flatMap((language) => (web ? [{ language }] : [{ scheme: "file", language }, { scheme: "untitled", language }])),
+    documentSelector: languages.flatMap((language) =>
+      web
+        ? [{ language }]
+        : [
+            { scheme: "file", language },
+            { scheme: "untitled", language },
+          ],
+    ),
     outputChannel: output,
-    initializationOptions: vscode.workspace.getConfiguration(SETTINGS_SECTION),
+    // The settings (as data: a worker's messages carry no functions); in a browser also where the rule pages are
+    // (the server in its worker cannot see the extension's files).
+    initializationOptions: web ? { ...settings(), packagedRulesDocs: docs.toString(true) } : vscode.workspace.getConfiguration(SETTINGS_SECTION),
     middleware: lensMiddleware(client),
   };
 }

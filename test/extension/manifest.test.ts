@@ -21,6 +21,8 @@ const properties: Record<string, { default: unknown; enum?: string[]; additional
 test("manifest: one version with the npm package, and the entry points the build writes", () => {
   assert.equal(manifest.version, read("package.json").version);
   assert.equal(manifest.main, "./dist/extension.js");
+  assert.equal(manifest.browser, "./dist/extension-web.js", "the web build (vscode.dev, github.dev)");
+  assert.deepEqual(manifest.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
   assert.equal(manifest.engines.vscode, "^1.91.0", "vscode-languageclient 11 needs 1.91");
   assert.equal(read("package.json").devDependencies["@types/vscode"], "1.91.0", "the API types match the oldest VS Code the manifest accepts");
 });
@@ -99,9 +101,10 @@ test("manifest and client: one product name where an author looks (commands, set
   assert.ok(Object.keys(properties).every((k) => k.startsWith("packlint.")));
   assert.match(manifest.displayName, /^packlint\b/);
   const src = (f: string) => readFileSync(join(ROOT, "client/src", f), "utf8");
-  assert.match(src("extension.ts"), /createOutputChannel\("packlint"/);
+  assert.match(src("activate.ts"), /createOutputChannel\("packlint"/);
   assert.match(src("status-bar.ts"), /item\.name = "packlint: pack status"/);
   assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "packlint"/);
+  assert.match(src("browser-extension.ts"), /new LanguageClient\("packlint", "packlint"/);
   const readme = readFileSync(join(ROOT, "client/README.md"), "utf8");
   for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| packlint: ${c.title} |`), `client/README.md lists ${c.title}`);
 });

@@ -2,6 +2,7 @@ import { BrowserMessageReader, BrowserMessageWriter, createConnection, type Mess
 import { type FileAnswer, type FileRequest, fromBase64, Requests } from "../../../shared/src";
 import { URI } from "vscode-uri";
 import { diskUri, setDiskScheme } from "../service";
+import { setPackagedRulesDocs } from "../workspace/docs-location.browser";
 import { platformFileSystem as copy } from "../workspace/platform-file-system.browser";
 import { Foreground } from "./foreground";
 import { startServer } from "./server";
@@ -21,7 +22,11 @@ export function browserMain(): void {
     messageStrategy: {
       handleMessage: (message, next) => {
         foreground.arrived(message);
-        if (isInitialize(message)) diskScheme(message.params);
+        if (isInitialize(message)) {
+          diskScheme(message.params);
+          const docs = (message.params as { initializationOptions?: { packagedRulesDocs?: unknown } } | undefined)?.initializationOptions?.packagedRulesDocs;
+          if (typeof docs === "string") setPackagedRulesDocs(docs);
+        }
         try {
           next(message);
         } finally {

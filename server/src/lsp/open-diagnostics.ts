@@ -20,7 +20,8 @@ export type IndexedSummary = (uri: string, kind: DocumentKind, text: string) => 
  * the features.
  */
 export class OpenDiagnostics {
-  private readonly packagedDocs = packagedRulesDocs();
+  /** Asked at first use: in a browser the client tells where the docs are when the server is initialized. */
+  private packagedDocs?: string;
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -52,7 +53,7 @@ export class OpenDiagnostics {
 
   /** One diagnostic in the protocol's form, its code linked to the rule's page under the folder's docs base. */
   toLsp(uri: string, d: PackDiagnostic): Diagnostic {
-    return toLspDiagnostic(uri, d, this.scopes().settingsFor(uri).docsBaseUrl || this.packagedDocs);
+    return toLspDiagnostic(uri, d, this.scopes().settingsFor(uri).docsBaseUrl || (this.packagedDocs ??= packagedRulesDocs()));
   }
 
   /** The index's summary of the document's text while the document has no model yet; its model is then built soon after. */

@@ -1,8 +1,11 @@
-/**
- * In the web build, in place of docs-location.ts: the docs/rules/ pages shipped with the extension, beside the web
- * server's bundle (its dist/), whose URL is the worker's location.
- */
+/** Told by browser-main.ts from the client's initialization options (a Web Worker cannot see the extension's files). */
+let packaged = "";
+
+export function setPackagedRulesDocs(url: string): void {
+  packaged = url.endsWith("/") ? url : `${url}/`;
+}
+
+/** In the web build, in place of docs-location.ts: the docs/rules/ pages shipped with the extension (its dist/docs/rules/). */
 export function packagedRulesDocs(): string {
-  const here = (globalThis as { location?: { href: string } }).location?.href;
-  return here ? new URL("docs/rules/", here).href : "";
+  return packaged;
 }
