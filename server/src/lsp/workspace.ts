@@ -2,7 +2,7 @@ import { basename, dirname, resolve, sep } from "node:path";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
 import { diskUri, isLocalPath, type KeySymbol, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
-import { fileSystem } from "../workspace/file-system";
+import { fileSystem } from "../workspace/current-file-system";
 import { CONFIG_FILE_NAMES, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";

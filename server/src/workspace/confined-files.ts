@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
-import { fileSystem } from "./file-system";
+import { fileSystem } from "./current-file-system";
 import { within } from "./paths";
 
 /** Why a path is not looked at: written as an absolute path, climbing out with `..`, or through a symbolic link that leads out. */

@@ -1,7 +1,7 @@
 import { join, relative, sep } from "node:path";
 import picomatch from "picomatch";
 import type { PacklintConfig } from "../../../shared/src/config";
-import { fileSystem } from "./file-system";
+import { fileSystem } from "./current-file-system";
 
 /** Folders never searched: dependencies and build output (and every dot-folder). */
 const SKIP_DIRS = new Set(["node_modules", "out", "dist"]);

@@ -1,5 +1,3 @@
-import { platformFileSystem } from "./platform-file-system";
-
 /** What an entry of a folder is: a regular file, a folder, a symbolic link, or anything else (FIFO, socket, device). */
 export type EntryKind = "file" | "directory" | "link" | "special";
 
@@ -12,7 +10,7 @@ export interface DirEntry {
 }
 
 /**
- * Everything the server and the CLI read from disk goes through this (ConfinedFiles, the walks of discovery.ts,
+ * Everything the server and the CLI read from disk goes through this (current-file-system.ts; ConfinedFiles, the walks of discovery.ts,
  * the workspace's folder checks): Node's file system in Node (platform-file-system.ts), and in a browser a copy
  * of the workspace the client fills through `workspace.fs` (platform-file-system.browser.ts, which the web build
  * uses in its place). Synchronous: the language service reads while it builds a model. No method throws.
@@ -36,18 +34,4 @@ export interface FileSystem {
   prefetch?(path: string): Promise<void>;
   /** A copy tells when files asked for (and unreadable until then) have arrived. */
   onChange?(listener: () => void): void;
-}
-
-let installed: FileSystem = platformFileSystem;
-
-/** The file system everything reads through. */
-export function fileSystem(): FileSystem {
-  return installed;
-}
-
-/** Replaces it (the web server's copy of the workspace; tests). Returns the one it replaced. */
-export function useFileSystem(fs: FileSystem): FileSystem {
-  const before = installed;
-  installed = fs;
-  return before;
 }
