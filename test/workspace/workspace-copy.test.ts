@@ -26,7 +26,7 @@ function source(files: Record<string, string>, links: string[] = []) {
             .split("/")
             .slice(1, -1)
             .map(
-              (_, i, parts) =>
+              (_, i) =>
                 "/" +
                 f
                   .split("/")
