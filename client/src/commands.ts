@@ -103,7 +103,8 @@ export function registerCommands(
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
   register(Commands.offerInputSetRun, async (command: unknown) => {
     if (typeof command !== "string" || command === "") return;
-    const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
+    // In a browser there may be no terminal (vscode.dev): the line is offered to copy only.
+    const choice = await vscode.window.showInformationMessage(command, ...(web ? [COPY] : [RUN_IN_TERMINAL, COPY]));
     if (choice === COPY) await vscode.env.clipboard.writeText(command);
     else if (choice === RUN_IN_TERMINAL) {
       const terminal = vscode.window.createTerminal({ name: "packlint", cwd: packFolder() });
