@@ -66,7 +66,9 @@ test("the copy reads packs, configs and SKILL.md ahead, other files when first a
   const { src, reads } = source(FILES);
   const copy = new WorkspaceCopy();
   copy.connect(src);
+  assert.equal(copy.ready(), false);
   await copy.load(["/ws"]);
+  assert.equal(copy.ready(), true);
   assert.deepEqual(reads.sort(), ["/ws/.packlintrc.json", "/ws/node_modules/x/package.json", "/ws/skills/s/SKILL.md", "/ws/support.pack.yaml"]);
   assert.equal(new TextDecoder().decode(copy.readFile("/ws/support.pack.yaml", 100)), "pack: {}\n");
   assert.equal(copy.readFile("/ws/support.pack.yaml", 3), undefined, "larger than asked: not read");

@@ -3,6 +3,7 @@ import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLev
 import { diskPath, diskUri, type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, MAX_CHECKED_LENGTH, type SkillHost } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
+import { fileSystem } from "../workspace/current-file-system";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { configGlobs, isSkippedDir, YAML_FILE } from "../workspace/discovery";
 import { decodeFile, type FileScope } from "../workspace/file-check";
@@ -170,6 +171,8 @@ export class WorkspaceScopes {
    * folder as the CLI shows them relative to its working directory (none elsewhere: nothing outside the workspace is looked at).
    */
   assetFiles(uri: string): AssetFiles | undefined {
+    // A copy of the workspace still being made (in a browser) would call every path missing: no check until it is.
+    if (fileSystem().ready?.() === false) return undefined;
     const path = fsPath(uri);
     const folder = this.folderOf(uri)?.path;
     return path && this.files.rootOf(path) ? assetFilesFor(this.files, path, (p) => (folder ? workspacePath(p, folder) : p)) : undefined;

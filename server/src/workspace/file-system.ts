@@ -28,6 +28,8 @@ export interface FileSystem {
   readFile(path: string, maxBytes: number): Uint8Array | undefined;
   /** A copy of the workspace (in a browser) makes itself from the folders here; Node's file system reads the disk as it is. */
   load?(roots: readonly string[]): Promise<void>;
+  /** A copy is made (false until its first `load` ends); Node's file system always is (no method). */
+  ready?(): boolean;
   /** A copy fetches changed files and folders again (file watching). */
   refresh?(paths: readonly string[]): Promise<void>;
   /** A copy reads a file before it is asked for. */

@@ -33,6 +33,7 @@ export class WorkspaceCopy implements FileSystem {
   private readonly contents = new Map<string, Uint8Array | null>();
   private readonly reading = new Map<string, Promise<void>>();
   private readonly listeners: (() => void)[] = [];
+  private loaded = false;
 
   connect(source: CopySource): void {
     this.source = source;
@@ -50,6 +51,11 @@ export class WorkspaceCopy implements FileSystem {
     this.contents.clear();
     for (const root of roots) await this.list(root);
     await this.readAll([...this.kinds].filter(([path, kind]) => kind === "file" && wanted(path)).map(([path]) => path));
+    this.loaded = true;
+  }
+
+  ready(): boolean {
+    return this.loaded;
   }
 
   /** Files or folders changed (created, changed, deleted): their entries and contents are fetched again. */
