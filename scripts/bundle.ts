@@ -5,8 +5,9 @@
  * Beside the bundles goes THIRD-PARTY-NOTICES.md: the licence of every package bundled, as their licences ask.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 
 /** The repository root, from this module's place in out/scripts/ or client/out/scripts/. */
 export const ROOT = findRoot(__dirname);
@@ -24,6 +25,11 @@ export const ENTRIES = {
   indexWorker: "server/src/workspace/index-worker.ts",
 } as const;
 
+/** The web builds' entry points (the VS Code extension's `browser` entry and its server in a Web Worker). */
+export const WEB_ENTRIES = {
+  server: "server/src/lsp/browser-main.ts",
+} as const;
+
 export interface BundleOptions {
   /** Output file name (without .js) → entry point, relative to ROOT. */
   entries: Record<string, string>;
@@ -31,6 +37,15 @@ export interface BundleOptions {
   sourcemap?: boolean;
   minify?: boolean;
   external?: string[];
+  /**
+   * For a browser (a Web Worker): no Node built-in but `path` (path-browserify); a module with a `.browser.ts` twin
+   * beside it is replaced by the twin; vscode-languageserver and -client use their browser builds.
+   */
+  web?: boolean;
+  /** `iife` for a script a Web Worker runs as it is (the web server); CommonJS by default. */
+  format?: "cjs" | "iife";
+  /** Writes THIRD-PARTY-NOTICES.md beside the bundles (default); off when the caller writes them for several builds. */
+  notices?: boolean;
 }
 
 /** Bundles each entry point into `outdir/<name>.js` (CommonJS for Node 20) and writes the notices of what went in. */
@@ -40,9 +55,19 @@ export async function bundle(opts: BundleOptions): Promise<Metafile> {
     entryPoints: Object.fromEntries(Object.entries(opts.entries).map(([name, entry]) => [name, join(ROOT, entry)])),
     outdir: opts.outdir,
     bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
+    platform: opts.web ? "browser" : "node",
+    format: opts.format ?? "cjs",
+    target: opts.web ? "es2022" : "node20",
+    ...(opts.web && {
+      alias: {
+        path: "path-browserify",
+        "node:path": "path-browserify",
+        "vscode-languageserver/node": "vscode-languageserver/browser",
+        "vscode-languageclient/node": "vscode-languageclient/browser",
+      },
+      define: { PACKLINT_VERSION: JSON.stringify(packageVersion()) },
+      plugins: [browserTwins],
+    }),
     logLevel: "warning",
     legalComments: "none",
     sourcemap: opts.sourcemap ?? false,
@@ -53,8 +78,36 @@ export async function bundle(opts: BundleOptions): Promise<Metafile> {
     absWorkingDir: ROOT,
     metafile: true,
   });
-  writeFileSync(join(opts.outdir, "THIRD-PARTY-NOTICES.md"), thirdPartyNotices(metafile));
+  if (opts.notices !== false) writeFileSync(join(opts.outdir, "THIRD-PARTY-NOTICES.md"), thirdPartyNotices(metafile));
   return metafile;
+}
+
+/**
+ * The web build's resolution of our own modules: `x.ts` is bundled as `x.browser.ts` when that twin exists (the
+ * platform edge: file system, analysis thread, version, docs, runtime), and any Node built-in but `path` fails the
+ * build, so that nothing of Node is polyfilled in bulk.
+ */
+const browserTwins: Plugin = {
+  name: "browser-twins",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, "");
+      if (!NODE_BUILTINS.has(name) || name === "path") return undefined;
+      return { errors: [{ text: `${args.path} is a Node built-in, which a browser does not have (imported by ${relative(ROOT, args.importer)})` }] };
+    });
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (!args.importer.startsWith(join(ROOT, "server")) && !args.importer.startsWith(join(ROOT, "client"))) return undefined;
+      const twin = resolve(args.resolveDir, `${args.path}.browser.ts`);
+      return existsSync(twin) ? { path: twin } : undefined;
+    });
+  },
+};
+
+const NODE_BUILTINS = new Set(builtinModules);
+
+/** The npm package's version (the web build writes it into its bundle: a Web Worker cannot read package.json). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 }
 
 /** The npm package's bundles: lib/packlint.js, lib/worker.js, lib/packlint-language-server.js, lib/index-worker.js. */

@@ -5,17 +5,18 @@
  * vsce into dist/ at the repository root. `--no-vsix` stops after the bundles (for the in-host tests and F5).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createVSIX } from "@vscode/vsce";
-import { bundle, ENTRIES } from "../../scripts/bundle";
+import { bundle, ENTRIES, thirdPartyNotices, WEB_ENTRIES } from "../../scripts/bundle";
 import { CLIENT_DIR, ROOT, vsixPath } from "./paths";
 
 /** The client and the server (the npm package's language server) in one bundle each, by the shared bundler. */
-function bundleExtension(): Promise<unknown> {
+async function bundleExtension(): Promise<void> {
   // Source maps are written next to the bundles for debugging (F5); the .vsix leaves them out (.vscodeignore).
   // The server's index worker beside it; the CLI (and its worker) too, for "Run Skill Test" (packlint skill run in a terminal).
-  return bundle({
+  const outdir = join(CLIENT_DIR, "dist");
+  const node = await bundle({
     entries: {
       extension: "client/src/extension.ts",
       server: ENTRIES.server,
@@ -23,10 +24,34 @@ function bundleExtension(): Promise<unknown> {
       cli: ENTRIES.cli,
       worker: ENTRIES.worker,
     },
-    outdir: join(CLIENT_DIR, "dist"),
+    outdir,
     external: ["vscode"],
     sourcemap: true,
+    notices: false,
   });
+  // The web builds (package.json "browser"): the extension in the browser's extension host, its server in a Web Worker.
+  const webClient = await bundle({
+    entries: { "extension-web": "client/src/browser-extension.ts" },
+    outdir,
+    external: ["vscode"],
+    sourcemap: true,
+    minify: true,
+    web: true,
+    notices: false,
+  });
+  // The worker runs its script as it is: no module system around it.
+  const webServer = await bundle({
+    entries: { "server-web": WEB_ENTRIES.server },
+    outdir,
+    sourcemap: true,
+    minify: true,
+    web: true,
+    format: "iife",
+    notices: false,
+  });
+  const inputs = { ...node.inputs, ...webClient.inputs, ...webServer.inputs };
+  writeFileSync(join(outdir, "THIRD-PARTY-NOTICES.md"), thirdPartyNotices({ inputs, outputs: {} }));
+  for (const name of ["extension-web.js", "server-web.js"]) console.log(`${name}: ${(statSync(join(outdir, name)).size / 1024).toFixed(0)} KiB`);
 }
 
 /** The extension carries the repository's LICENSE; client/LICENSE is its copy (vsce reads it from client/). */

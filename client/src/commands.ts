@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { LanguageClient } from "vscode-languageclient/node";
+import type { BaseLanguageClient as LanguageClient } from "vscode-languageclient";
 import { Commands, ConvertLegacyItemsResult, Requests, SkillText, WorkspaceValidation } from "../../shared/src";
 import { REPORT_SCHEME, type ReportKind, type Reports } from "./reports";
 import type { SkillTests } from "./skill-tests";
@@ -10,7 +10,8 @@ export function registerCommands(
   client: LanguageClient,
   output: vscode.LogOutputChannel,
   reports: Reports,
-  skillTests: SkillTests,
+  skillTests: SkillTests | undefined,
+  web: boolean,
 ): void {
   // VS Code passes a command's arguments untyped; each handler declares its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,7 +34,10 @@ export function registerCommands(
     return result;
   });
 
-  register(Commands.restartServer, () => client.restart());
+  register(Commands.restartServer, async () => {
+    await client.stop();
+    await client.start();
+  });
   register(Commands.showOutput, () => output.show(true));
 
   // A report is shown read-only in the Markdown preview, one tab per kind, refreshed in place when run again.
@@ -56,6 +60,7 @@ export function registerCommands(
 
   // Runs every case of the open case file through the Test Explorer's runner: its results, its report, its messages.
   register(Commands.runSkillTest, async () => {
+    if (web || !skillTests) return void vscode.window.showInformationMessage(NO_PROCESSES_IN_A_BROWSER);
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc || doc.uri.scheme !== "file") return void vscode.window.showWarningMessage(`Open ${caseFile} saved on disk first.`);
     const outcome = await skillTests.runFile(doc.uri);
@@ -67,7 +72,8 @@ export function registerCommands(
   // An input set's lens offers its `agentclash eval start` line: nothing runs unless the user says so.
   register(Commands.offerInputSetRun, async (command: unknown) => {
     if (typeof command !== "string" || command === "") return;
-    const choice = await vscode.window.showInformationMessage(command, RUN_IN_TERMINAL, COPY);
+    // In a browser there may be no terminal (vscode.dev): the line is offered to copy only.
+    const choice = await vscode.window.showInformationMessage(command, ...(web ? [COPY] : [RUN_IN_TERMINAL, COPY]));
     if (choice === COPY) await vscode.env.clipboard.writeText(command);
     else if (choice === RUN_IN_TERMINAL) {
       const terminal = vscode.window.createTerminal({ name: "packlint", cwd: packFolder() });
@@ -76,6 +82,10 @@ export function registerCommands(
     }
   });
 }
+
+/** Run Skill Test starts the user's agent: a browser starts no processes (the command is hidden there; this answers a keybinding). */
+export const NO_PROCESSES_IN_A_BROWSER =
+  "Run Skill Test starts your agent as a process, which VS Code in a browser cannot do. Open the folder in VS Code on the desktop, or run `packlint skill run <case file> --agent <command>` in a terminal.";
 
 const RUN_IN_TERMINAL = "Run in Terminal";
 const COPY = "Copy";

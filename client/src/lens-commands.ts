@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { LanguageClient, Middleware } from "vscode-languageclient/node";
+import type { BaseLanguageClient as LanguageClient, Middleware } from "vscode-languageclient";
 import type * as lsp from "vscode-languageclient";
 import { Commands, ServerCommands } from "../../shared/src";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as vscode from "vscode";
-import type { LanguageClient } from "vscode-languageclient/node";
+import type { BaseLanguageClient as LanguageClient } from "vscode-languageclient";
 import { LanguageIds, Requests, SETTINGS_SECTION, type LspRange, type SkillTestCase, type SkillTestCases } from "../../shared/src";
 import type { Reports } from "./reports";
 import { caseMessage, caseState, ProgressReader, reportSummary, type ReportEvent } from "./skill-test-results";

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { State, type LanguageClient } from "vscode-languageclient/node";
+import { State, type BaseLanguageClient as LanguageClient } from "vscode-languageclient";
 import { DocumentStatus, Requests } from "../../shared/src";
 
 /** The active document's verdict (valid, or N errors), as the server counts it; hidden for files that are not ours. */

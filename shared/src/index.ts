@@ -1,3 +1,4 @@
 export * from "./config";
 export * from "./settings";
 export * from "./protocol";
+export * from "./base64";

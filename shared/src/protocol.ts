@@ -45,7 +45,26 @@ export const Requests = {
   skillTestCases: "packlint/skillTestCases",
   /** `{ uri }` → `SkillText`: the input-set report of an open pack (`packlint report`), as Markdown. */
   inputSetReport: "packlint/inputSetReport",
+  /**
+   * `FileRequest` → `FileAnswer`, sent by the server to the client: the web server (in a browser) reads the workspace
+   * through the client's `workspace.fs`, inside the workspace folders only, regular files only, at most `maxBytes`.
+   */
+  file: "packlint/file",
 } as const;
+
+/** `list`: what is at `uri` and below it; `read`: a regular file's bytes. */
+export interface FileRequest {
+  op: "list" | "read";
+  uri: string;
+  maxBytes?: number;
+}
+
+/** What a `FileRequest` found: entries (paths relative to the URI, `""` for itself) or bytes (base64); `error` when refused. */
+export interface FileAnswer {
+  entries?: [string, "file" | "directory" | "link" | "special"][];
+  base64?: string;
+  error?: string;
+}
 
 /** The document kinds the server serves. */
 export type DocumentKind = "challenge-pack" | "skill-cases";

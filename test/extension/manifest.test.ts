@@ -21,6 +21,8 @@ const properties: Record<string, { default: unknown; enum?: string[]; additional
 test("manifest: one version with the npm package, and the entry points the build writes", () => {
   assert.equal(manifest.version, read("package.json").version);
   assert.equal(manifest.main, "./dist/extension.js");
+  assert.equal(manifest.browser, "./dist/extension-web.js", "the web build (vscode.dev, github.dev)");
+  assert.deepEqual(manifest.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
   assert.equal(manifest.engines.vscode, "^1.91.0", "vscode-languageclient 11 needs 1.91");
   assert.equal(read("package.json").devDependencies["@types/vscode"], "1.91.0", "the API types match the oldest VS Code the manifest accepts");
 });
@@ -100,9 +102,10 @@ test("manifest and client: one product name where an author looks (commands, set
   assert.ok(Object.keys(properties).every((k) => k.startsWith("packlint.")));
   assert.match(manifest.displayName, /^AgentClash\b/);
   const src = (f: string) => readFileSync(join(ROOT, "client/src", f), "utf8");
-  assert.match(src("extension.ts"), /createOutputChannel\("AgentClash"/);
+  assert.match(src("activate.ts"), /createOutputChannel\("AgentClash"/);
   assert.match(src("status-bar.ts"), /item\.name = "AgentClash: pack status"/);
   assert.match(src("language-client.ts"), /new LanguageClient\("packlint", "AgentClash"/);
+  assert.match(src("browser-extension.ts"), /new LanguageClient\(\s*"packlint",\s*"AgentClash"/);
   assert.match(readFileSync(join(ROOT, "server/src/lsp/convert.ts"), "utf8"), /source: "agentclash"/);
   const readme = readFileSync(join(ROOT, "client/README.md"), "utf8");
   for (const c of contributes.commands as { title: string }[]) assert.ok(readme.includes(`| AgentClash: ${c.title} |`), `client/README.md lists ${c.title}`);

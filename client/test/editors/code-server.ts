@@ -66,11 +66,12 @@ export class CodeServer {
     return stdout.split("\n").filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
   }
 
-  static async start(dir: string, workspace: string, extraEnv: Record<string, string> = {}): Promise<CodeServer> {
+  /** `settings` are added to the user settings (e.g. `remote.extensionKind`). */
+  static async start(dir: string, workspace: string, extraEnv: Record<string, string> = {}, settings: Record<string, unknown> = {}): Promise<CodeServer> {
     const p = CodeServer.paths(dir);
     mkdirSync(join(p.userData, "User"), { recursive: true });
     mkdirSync(p.extensions, { recursive: true });
-    writeFileSync(join(p.userData, "User", "settings.json"), JSON.stringify(SETTINGS, null, 2));
+    writeFileSync(join(p.userData, "User", "settings.json"), JSON.stringify({ ...SETTINGS, ...settings }, null, 2));
     const port = await freePort();
     const log = createWriteStream(p.log);
     const proc = spawn(

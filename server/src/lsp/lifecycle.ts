@@ -1,6 +1,5 @@
 import { CancellationToken, Connection, ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 import type { Foreground } from "./foreground";
-import { performance } from "node:perf_hooks";
 import { paramsProblem } from "./params";
 
 /**

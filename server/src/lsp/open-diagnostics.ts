@@ -21,7 +21,8 @@ export type IndexedSummary = (uri: string, kind: DocumentKind, text: string) => 
  * the features.
  */
 export class OpenDiagnostics {
-  private readonly packagedDocs = packagedRulesDocs();
+  /** Asked at first use: in a browser the client tells where the docs are when the server is initialized. */
+  private packagedDocs?: string;
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -62,7 +63,11 @@ export class OpenDiagnostics {
    */
   toLsp(uri: string, d: PackDiagnostic): Diagnostic {
     const scopes = this.scopes();
-    return toLspDiagnostic(uri, d, scopes.settingsFor(uri).docsBaseUrl || appliedDocsBaseUrl(scopes.configFor(uri)) || this.packagedDocs);
+    return toLspDiagnostic(
+      uri,
+      d,
+      scopes.settingsFor(uri).docsBaseUrl || appliedDocsBaseUrl(scopes.configFor(uri)) || (this.packagedDocs ??= packagedRulesDocs()),
+    );
   }
 
   /** The index's summary of the document's text while the document has no model yet; its model is then built soon after. */

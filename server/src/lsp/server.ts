@@ -23,6 +23,7 @@ import { registerServerCommands } from "./server-commands";
 import { servingNote } from "./serving-log";
 import { packageVersion } from "../workspace/package-version";
 import { IndexProgress } from "./index-progress";
+import { RUNTIME } from "./runtime";
 import { Lifecycle } from "./lifecycle";
 import { OpenDiagnostics } from "./open-diagnostics";
 import { openDocuments } from "./open-documents";
@@ -188,7 +189,7 @@ export function startServer(connection: Connection, foreground = new Foreground(
     settings.asks = client.configurationRequests;
     settings.initial(params?.initializationOptions);
     connection.console.info(
-      `packlint-language-server ${packageVersion()} started (Node ${process.version}${params?.clientInfo?.name ? `, client: ${params.clientInfo.name}` : ""})`,
+      `packlint-language-server ${packageVersion()} started (${RUNTIME}${params?.clientInfo?.name ? `, client: ${params.clientInfo.name}` : ""})`,
     );
     setFolders(params?.workspaceFolders ? workspaceFolders(params.workspaceFolders) : workspaceFolders([{ uri: params?.rootUri }]));
     return { capabilities: serverCapabilities(client), serverInfo: { name: "packlint-language-server" } };

@@ -1,9 +1,9 @@
 import { relative, sep } from "node:path";
-import { URI } from "vscode-uri";
 import { resolveSettings, type DocumentKind, type PacklintSettings, type RuleLevel } from "../../../shared/src";
-import { type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, type SkillHost } from "../service";
+import { diskPath, diskUri, type AssetFiles, type PackDiagnostic, encodingDiagnostics, type DecodedFile, type SkillHost } from "../service";
 import { assetFilesFor } from "../workspace/asset-host";
 import { ConfinedFiles } from "../workspace/confined-files";
+import { fileSystem } from "../workspace/current-file-system";
 import { confinedSkillHost } from "../workspace/skill-host";
 import { isSkippedDir } from "../workspace/discovery";
 import { decodeFile, type FileScope } from "../workspace/file-check";
@@ -50,7 +50,7 @@ export class WorkspaceScopes {
     return new Project({
       roots: this.roots(),
       mode: "lenient",
-      settings: (path) => this.settingsFor(URI.file(path).toString()),
+      settings: (path) => this.settingsFor(diskUri(path)),
       onConfigProblem: this.onConfigProblem,
       onConfigRead: this.onConfigRead,
     });
@@ -180,6 +180,8 @@ export class WorkspaceScopes {
    * folder as the CLI shows them relative to its working directory (none elsewhere: nothing outside the workspace is looked at).
    */
   assetFiles(uri: string): AssetFiles | undefined {
+    // A copy of the workspace still being made (in a browser) would call every path missing: no check until it is.
+    if (fileSystem().ready?.() === false) return undefined;
     const path = fsPath(uri);
     const folder = this.folderOf(uri)?.path;
     return path && this.files.rootOf(path) ? assetFilesFor(this.files, path, (p) => (folder ? workspacePath(p, folder) : p)) : undefined;
@@ -200,11 +202,7 @@ export class WorkspaceScopes {
   }
 }
 
+/** The path of a document the server can read from disk (service/util/disk-uris.ts). */
 export function fsPath(uri: string): string | undefined {
-  try {
-    const u = URI.parse(uri);
-    return u.scheme === "file" ? u.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
+  return diskPath(uri);
 }

@@ -1,9 +1,8 @@
-import { lstatSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
-import { URI } from "vscode-uri";
 import { FileChangeType, type CancellationToken, type FileEvent } from "vscode-languageserver/node";
 import type { WorkspaceValidation } from "../../../shared/src";
-import { isLocalPath, type KeySymbol, type Levelled, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
+import { diskUri, isLocalPath, type KeySymbol, type Levelled, type PackDiagnostic, languages, type DocumentKind, type DocumentSession } from "../service";
+import { fileSystem } from "../workspace/current-file-system";
 import { configProblems, type FoundConfig } from "../workspace/project-config";
 import { searchSymbols, type FoundSymbol } from "../workspace/symbol-search";
 import { MAX_FILES, textDigest, WorkspaceIndex, type IndexedFile } from "../workspace/workspace-index";
@@ -68,6 +67,7 @@ export class Workspace {
   private indexing = false;
 
   constructor(private readonly host: WorkspaceHost) {
+    const fs = fileSystem();
     this.scopes = new WorkspaceScopes(
       (config) => host.warn(`packlint: ${config.path}: ${configProblems(config).join("; ")} (its well-formed parts apply)`),
       (config) => host.info(`config read: ${config.path}${configSummary(config)}`),
@@ -76,7 +76,7 @@ export class Workspace {
       died: (e, uri) => host.log(`the index's worker thread (started again)${uri ? `, checking ${uri},` : ""}`, e),
     });
     this.index = new WorkspaceIndex({
-      uri: (path) => URI.file(path).toString(),
+      uri: (path) => diskUri(path),
       skipDir: (path) => this.scopes.ignored(path),
       candidate: (path) => this.scopes.isCandidate(path),
       classify: (path) => this.scopes.classifyFile(path),
@@ -94,7 +94,10 @@ export class Workspace {
       },
       pause: () => host.idle(),
       first: (uri) => host.isOpen(uri),
+      ...(fs.prefetch && { prepare: (path: string) => fs.prefetch!(path) }),
     });
+    // A copy of the workspace (in a browser) fetches a file when first asked for: what read it is checked again.
+    fs.onChange?.(() => host.diskChanged());
     this.onDisk = new WorkspaceFiles(
       this.index,
       (file) => finishFile(file, this.scopes.fileScope(file.uri)),
@@ -112,13 +115,17 @@ export class Workspace {
     if (roots.length && !this.indexing) this.host.info(`indexing ${roots.join(", ")}`);
     this.indexing = true;
     let quarter = 0;
-    return this.index
-      .build(roots, (done, total) => {
-        progress.report(done, total);
-        // Large workspaces: a line at each quarter, so a slow index shows where it is.
-        if (total >= LOGGED_PROGRESS && Math.floor((done * 4) / total) > quarter && done < total)
-          this.host.info(`indexing: ${done}/${total} files (${25 * ++quarter}%)`);
-      })
+    const fs = fileSystem();
+    const copied = fs.load ? fs.load(roots).then(() => this.host.diskChanged()) : Promise.resolve();
+    return copied
+      .then(() =>
+        this.index.build(roots, (done, total) => {
+          progress.report(done, total);
+          // Large workspaces: a line at each quarter, so a slow index shows where it is.
+          if (total >= LOGGED_PROGRESS && Math.floor((done * 4) / total) > quarter && done < total)
+            this.host.info(`indexing: ${done}/${total} files (${25 * ++quarter}%)`);
+        }),
+      )
       .then(() => {
         if (this.index.size >= MAX_FILES) this.host.warn(`packlint: the workspace has more than ${MAX_FILES} packs; the index holds the first ${MAX_FILES}`);
         if (build === this.builds && roots.length) this.host.info(indexTotals(this.index.all(), Date.now() - started));
@@ -214,6 +221,11 @@ export class Workspace {
     const updating: Promise<unknown>[] = [];
     const folders: string[] = [];
     let configChanged = false;
+    const fs = fileSystem();
+    if (fs.refresh) {
+      const paths = changes.flatMap((c) => fsPath(c.uri) ?? []).filter((p) => this.scopes.folderOf(diskUri(p)));
+      await fs.refresh(paths);
+    }
     for (const change of changes) {
       const path = fsPath(change.uri);
       if (!path || !this.scopes.folderOf(change.uri)) continue;
@@ -226,7 +238,7 @@ export class Workspace {
         folders.push(path);
         updating.push(this.index.addFolder(path));
       } else {
-        affected.add(URI.file(path).toString());
+        affected.add(diskUri(path));
         updating.push(this.index.update(path));
       }
     }
@@ -278,9 +290,5 @@ function namesAny(file: IndexedFile, paths: readonly string[]): boolean {
 }
 
 function isDirectory(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return fileSystem().lstat(path) === "directory";
 }

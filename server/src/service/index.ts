@@ -47,6 +47,7 @@ export { packSchema } from "./schema";
 
 // Where a worker thread may pause the service.
 export { pausePoint, setPausePoint } from "./util/pause-points";
+export { diskPath, diskUri, setDiskScheme } from "./util/disk-uris";
 
 // Skill Testing case files.
 export {

@@ -1,6 +1,5 @@
 import { dirname, resolve } from "node:path";
-import { URI } from "vscode-uri";
-import { isLocalPath, type AssetFiles } from "../service";
+import { diskUri, isLocalPath, type AssetFiles } from "../service";
 import type { ConfinedFiles } from "./confined-files";
 
 /**
@@ -18,7 +17,7 @@ export function assetFilesFor(files: ConfinedFiles, packPath: string, show: (pat
     if (!isLocalPath(written)) found = { state: "unchecked" };
     else {
       const at = confined.lookup(dir, written);
-      if (at.state === "file") found = { state: "file", target: URI.file(at.path).toString() };
+      if (at.state === "file") found = { state: "file", target: diskUri(at.path) };
       else if (at.state === "directory") found = { state: "directory" };
       else if (at.state === "missing") found = { state: "missing", shown: show(at.path) };
       else found = { state: "outside", reason: at.reason, shown: show(at.path) };

@@ -1,5 +1,5 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
+import { fileSystem } from "./current-file-system";
 import { within } from "./paths";
 
 /** Why a path is not looked at: written as an absolute path, climbing out with `..`, or through a symbolic link that leads out. */
@@ -44,12 +44,8 @@ export class ConfinedFiles {
     for (const r of roots) {
       if (!isAbsolute(r)) continue;
       const given = resolve(r);
-      let real = given;
-      try {
-        real = realpathSync(given);
-      } catch {
-        // a root that does not exist has nothing below it; the walk finds that
-      }
+      // A root that does not exist has nothing below it; the walk finds that.
+      const real = fileSystem().realpath(given) ?? given;
       if (!this.roots.some((x) => x.given === given)) this.roots.push({ given, real });
     }
   }
@@ -99,28 +95,22 @@ export class ConfinedFiles {
   listDir(absolute: string): string[] | undefined {
     const found = this.resolveInside(absolute);
     if (found.state !== "directory") return undefined;
-    try {
-      return readdirSync(found.real).sort();
-    } catch {
-      return undefined;
-    }
+    return fileSystem()
+      .readdir(found.real)
+      ?.map((e) => e.name)
+      .sort();
   }
 
   /** A file's text (UTF-8), when it is a file inside the roots (read at its physical path) of at most `maxBytes`. */
   readFile(absolute: string, maxBytes = MAX_READ_BYTES): string | undefined {
-    return this.readBytes(absolute, maxBytes)?.toString("utf8");
+    const bytes = this.readBytes(absolute, maxBytes);
+    return bytes && new TextDecoder().decode(bytes);
   }
 
   /** A file's bytes, as readFile. */
-  readBytes(absolute: string, maxBytes = MAX_READ_BYTES): Buffer | undefined {
+  readBytes(absolute: string, maxBytes = MAX_READ_BYTES): Uint8Array | undefined {
     const found = this.resolveInside(absolute);
-    if (found.state !== "file") return undefined;
-    try {
-      if (statSync(found.real).size > maxBytes) return undefined;
-      return readFileSync(found.real);
-    } catch {
-      return undefined;
-    }
+    return found.state === "file" ? fileSystem().readFile(found.real, maxBytes) : undefined;
   }
 
   /** Walks `base` (lexically inside a root) and then `rest`, component by component, from the root's real path. */
@@ -142,20 +132,12 @@ export class ConfinedFiles {
       }
       const next = join(current, part);
       if (!this.insideReal(next)) return { state: "outside", path, reason: links ? "symlink" : "escapes" };
-      let st;
-      try {
-        st = lstatSync(next);
-      } catch {
-        return { state: "missing", path };
-      }
-      if (st.isSymbolicLink()) {
+      const kind = fileSystem().lstat(next);
+      if (!kind) return { state: "missing", path };
+      if (kind === "link") {
         if (++links > MAX_LINKS) return { state: "missing", path };
-        let target: string;
-        try {
-          target = readlinkSync(next);
-        } catch {
-          return { state: "missing", path };
-        }
+        const target = fileSystem().readlink(next);
+        if (target === undefined) return { state: "missing", path };
         if (isAbsolute(target)) {
           const entry = this.absoluteEntry(target);
           if (!entry) return { state: "outside", path, reason: "symlink" };
@@ -164,17 +146,13 @@ export class ConfinedFiles {
         } else queue.unshift(...components(target));
         continue;
       }
-      dir = st.isDirectory();
+      dir = kind === "directory";
       current = next;
     }
     if (!this.insideReal(current)) return { state: "outside", path, reason: links ? "symlink" : "escapes" };
-    try {
-      const st = lstatSync(current);
-      if (st.isFile()) return { state: "file", path, real: current };
-      if (st.isDirectory()) return { state: "directory", path, real: current };
-    } catch {
-      // gone since the walk
-    }
+    const kind = fileSystem().lstat(current); // undefined: gone since the walk
+    if (kind === "file") return { state: "file", path, real: current };
+    if (kind === "directory") return { state: "directory", path, real: current };
     return { state: "missing", path };
   }
 

@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import picomatch from "picomatch";
 import type { PacklintConfig } from "../../../shared/src/config";
+import { fileSystem } from "./current-file-system";
 
 /** Folders never searched: dependencies and build output (and every dot-folder). */
 const SKIP_DIRS = new Set(["node_modules", "out", "dist"]);
@@ -16,8 +16,6 @@ export function isSkippedDir(name: string): boolean {
 /** What a walk met and did not yield: a symbolic link, a FIFO/socket/device, or an entry whose name is not UTF-8. */
 export type OtherEntry = "link" | "special" | "file-name" | "folder-name";
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-
 /**
  * Every regular file below `dir`, in a stable (sorted) order, depth first. Symbolic links are never followed
  * (neither to files nor to folders), so a walk stays inside the folder it was given. Unreadable folders are
@@ -30,30 +28,17 @@ export function* walkFiles(
   skipDir: (path: string) => boolean = () => false,
   onOther?: (path: string, what: OtherEntry) => void,
 ): Generator<string> {
-  let raw;
-  try {
-    raw = readdirSync(dir, { withFileTypes: true, encoding: "buffer" });
-  } catch {
-    return;
-  }
-  const entries = raw.map((entry) => {
-    let name: string | undefined;
-    try {
-      name = UTF8.decode(entry.name);
-    } catch {
-      name = undefined;
-    }
-    return { entry, name, shown: name ?? entry.name.toString("utf8") };
-  });
-  entries.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
-  for (const { entry, name, shown } of entries) {
-    const path = join(dir, shown);
-    if (name === undefined) {
-      if (!(entry.isDirectory() && isSkippedDir(shown))) onOther?.(path, entry.isDirectory() ? "folder-name" : "file-name");
-    } else if (entry.isDirectory()) {
+  const entries = fileSystem().readdir(dir);
+  if (!entries) return;
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { name, utf8, kind } of entries) {
+    const path = join(dir, name);
+    if (!utf8) {
+      if (!(kind === "directory" && isSkippedDir(name))) onOther?.(path, kind === "directory" ? "folder-name" : "file-name");
+    } else if (kind === "directory") {
       if (!isSkippedDir(name) && !skipDir(path)) yield* walkFiles(path, skipDir, onOther);
-    } else if (entry.isFile()) yield path;
-    else onOther?.(path, entry.isSymbolicLink() ? "link" : "special");
+    } else if (kind === "file") yield path;
+    else onOther?.(path, kind === "link" ? "link" : "special");
   }
 }
 

@@ -1,4 +1,3 @@
-import { lstatSync, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { URI } from "vscode-uri";
 import { DEFAULT_SETTINGS } from "../../../shared/src/settings";
@@ -9,7 +8,7 @@ import { decodeFile } from "./file-check";
 import { FileKinds, type KindSettings } from "./file-kinds";
 import { within } from "./paths";
 import { appliedGlobs, CONFIG_FILE_NAMES, configProblems, type AppliedConfigs, type ConfigRead, type FoundConfig, ProjectConfigs } from "./project-config";
-import { NotReadable, readRegularFileWithId } from "./regular-files";
+import { fileSize, isSymbolicLink, NotReadable, readRegularFileWithId } from "./strict-reads";
 
 /** A config larger than this is not a config: it is refused rather than read. */
 export const MAX_CONFIG_BYTES = 1_000_000;
@@ -151,11 +150,21 @@ export class Project {
       return "unreadable" in got ? got : { ...named, file: got };
     }
     if (!YAML_FILE.test(file)) return { skipped: "neither a pack nor a case file by name" };
-    const size = this.sizeOf(file);
-    if (size === undefined) return { skipped: "gone since the folder was read" };
-    if (size > MAX_CHECKED_LENGTH) return { skipped: `YAML of ${size} bytes, over the ${MAX_CHECKED_LENGTH} read to find its kind (name it to check it)` };
-    const got = this.read(file, MAX_CHECKED_LENGTH);
-    if ("unreadable" in got) return got;
+    let got: ReadFile | { unreadable: string };
+    if (this.options.mode === "strict") {
+      const size = fileSize(file);
+      if (size === undefined) return { skipped: "gone since the folder was read" };
+      if (size > MAX_CHECKED_LENGTH) return { skipped: `YAML of ${size} bytes, over the ${MAX_CHECKED_LENGTH} read to find its kind (name it to check it)` };
+      got = this.read(file, MAX_CHECKED_LENGTH);
+      if ("unreadable" in got) return got;
+    } else {
+      // Lenient reads go through the workspace's file system (Node's, or a browser's copy), which reads no larger file.
+      got = this.read(file, MAX_CHECKED_LENGTH);
+      if ("unreadable" in got)
+        return this.files.resolveInside(file).state === "file"
+          ? { skipped: `YAML over the ${MAX_CHECKED_LENGTH} bytes read to find its kind (name it to check it)` }
+          : { skipped: "gone since the folder was read" };
+    }
     const kind = this.kindsFor(file).byContent(got.decoded.text);
     return kind ? { kind, by: "content", file: got } : { skipped: "YAML, but neither a pack nor a case file by name or content" };
   }
@@ -175,16 +184,6 @@ export class Project {
     }
   }
 
-  private sizeOf(file: string): number | undefined {
-    try {
-      if (this.options.mode === "strict") return statSync(file).size;
-      const found = this.files.resolveInside(file);
-      return found.state === "file" ? statSync(found.real).size : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
   /** A config inside the roots (the server's); one outside them, or a link leading out, is refused unread. */
   private readConfigInside(path: string): ConfigRead {
     if (this.files.resolveInside(path).state === "outside")
@@ -198,12 +197,8 @@ export class Project {
    * not followed), never a FIFO or device (which would hang the run). Absent: undefined.
    */
   private readConfigStrictly(path: string): ConfigRead {
-    let link: boolean;
-    try {
-      link = lstatSync(path).isSymbolicLink();
-    } catch {
-      return undefined;
-    }
+    const link = isSymbolicLink(path);
+    if (link === undefined) return undefined;
     let real = path;
     if (link) {
       const found = new ConfinedFiles([dirname(path), ...this.options.roots]).resolveInside(path);

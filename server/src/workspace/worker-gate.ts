@@ -5,7 +5,9 @@
  * stops.
  */
 export class WorkerGate {
-  readonly buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  // A browser without cross-origin isolation has no SharedArrayBuffer; there the index runs on the server's thread.
+  readonly buffer: SharedArrayBuffer | ArrayBuffer =
+    typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT) : new ArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
   private readonly cells = new Int32Array(this.buffer);
 
   get closed(): boolean {

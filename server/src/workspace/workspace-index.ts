@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import type { DocumentKind } from "../../../shared/src";
 import type { DecodedFile } from "../service";
 import { walkFiles } from "./discovery";
 import { failedSummary, type FileSummary } from "./file-check";
+import { textDigest } from "./text-digest";
 
 /** More files than any workspace of packs has; past it the index stops growing rather than stall the server. */
 export const MAX_FILES = 5000;
@@ -42,6 +42,8 @@ export interface IndexSource {
   pause?(): Promise<void>;
   /** Files a build analyses before the others (those open in the editor). */
   first?(uri: string): boolean;
+  /** Resolves when a file can be read (a copy of the workspace fetches it first); by default at once. */
+  prepare?(path: string): Promise<void>;
 }
 
 export interface BuildProgress {
@@ -49,13 +51,7 @@ export interface BuildProgress {
   (done: number, total: number): void;
 }
 
-/** What the index keeps of a file's text (and its decoding problem) to tell whether it changed. */
-export function textDigest(decoded: DecodedFile): string {
-  return createHash("sha1")
-    .update(decoded.text)
-    .update(decoded.problem?.message ?? "")
-    .digest("base64");
-}
+export { textDigest };
 
 /** Lets other work (requests, notifications) run between steps of a long job. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -270,6 +266,10 @@ export class WorkspaceIndex {
   private async index(path: string, stale: () => boolean = () => this.stopped): Promise<string | undefined> {
     if (stale()) return undefined;
     const uri = this.source.uri(path);
+    if (this.source.prepare) {
+      await this.source.prepare(path);
+      if (stale()) return undefined;
+    }
     const found = this.source.classify(path);
     if (!found) {
       this.reads.delete(uri);

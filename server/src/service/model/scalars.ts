@@ -146,7 +146,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 function goBase64(text: string): string | undefined {
   const s = text.replace(/[\r\n]/g, "");
   if (!BASE64.test(s)) return undefined;
-  return Buffer.from(s, "base64").toString("utf8");
+  const binary = atob(s);
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 /** The scalar's text as yaml.v3 shows it in an unmarshal error: up to 10 characters, else 7 and an ellipsis. */

@@ -1,6 +1,6 @@
 import { basename, dirname, join } from "node:path";
-import { URI } from "vscode-uri";
 import { parseDocument } from "yaml";
+import { diskPath } from "../util/disk-uris";
 import type { SkillHost } from "./host";
 
 /** Where a case file lives: the Skill directory (the folder above `tests/`) and its `SKILL.md` name, when known. */
@@ -30,12 +30,7 @@ export function skillDirOf(casesPath: string): string {
 
 function fsPath(uri: string): string | undefined {
   if (!/^[a-z][a-z0-9+.-]*:/i.test(uri) || /^[a-z]:[\\/]/i.test(uri)) return uri; // a plain path
-  try {
-    const u = URI.parse(uri);
-    return u.scheme === "file" ? u.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
+  return diskPath(uri);
 }
 
 /** The `name:` of a Markdown file's YAML front matter (between the leading `---` lines). */

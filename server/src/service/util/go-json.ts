@@ -13,8 +13,13 @@ export function goFold(s: string): string {
 
 /** The order of Go's encoder for map keys: by their UTF-8 bytes. */
 export function goKeyOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const x = UTF8.encode(a);
+  const y = UTF8.encode(b);
+  for (let i = 0; i < x.length && i < y.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
+
+const UTF8 = new TextEncoder();
 
 /** Object keys in the order Go's encoder writes them. */
 export function goSortedKeys(obj: Record<string, unknown>): string[] {

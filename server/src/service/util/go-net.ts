@@ -1,4 +1,28 @@
-import { isIPv4, isIPv6 } from "node:net";
+const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+/** A dotted quad, no leading zeros (as Node's net.isIPv4, without Node: the service runs in browsers too). */
+function isIPv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+/** An IPv6 address without a zone: eight groups, or fewer around one `::`, the last two may be a dotted quad. */
+function isIPv6(s: string): boolean {
+  const halves = s.split("::");
+  if (halves.length > 2) return false;
+  const groups = halves.map((h) => (h === "" ? [] : h.split(":")));
+  const all = groups.flat();
+  let count = all.length;
+  const last = all[all.length - 1];
+  if (last !== undefined && last.includes(".")) {
+    if (!isIPv4(last) || (halves.length === 2 && groups[1].length === 0)) return false;
+    all.pop();
+    count++;
+  }
+  if (!all.every((g) => GROUP.test(g))) return false;
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
 
 /**
  * Whether Go's net.ParseCIDR accepts `s`: `addr/prefix`, the address an IPv4 dotted quad (no leading zeros)

@@ -1,7 +1,7 @@
-import { URI } from "vscode-uri";
 import type { DocumentLink } from "vscode-languageserver-types";
 import type { SkillModel } from "../skill-model-type";
 import { inputFileRefs } from "../input-file-paths";
+import { diskUri } from "../../util/disk-uris";
 
 /**
  * Links on the `inputs.files` entries that name an existing file of the Skill directory. Existence is asked of the
@@ -14,7 +14,7 @@ export function documentLinks(model: SkillModel): DocumentLink[] {
     const span = model.view.span(ref.item);
     out.push({
       range: { start: model.lines.positionAt(span.start), end: model.lines.positionAt(span.end) },
-      target: URI.file(ref.file).toString(),
+      target: diskUri(ref.file),
       tooltip: `Open ${ref.path}`,
     });
   }
