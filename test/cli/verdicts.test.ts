@@ -127,3 +127,13 @@ test("a Skill case file whose errors are turned off is not valid either", async 
   assert.equal(r.code, 1);
   assert.match(r.out, /Skill case file is not valid: 1 error silenced; packlint skill refuses to run a case file with errors\n/);
 });
+
+test("a named file that is no pack, with not-a-pack turned off, is never called a valid pack", async () => {
+  const dir = packTree({ "ci.yml": "name: ci\non: push\njobs: {}\n" });
+  const r = await cli(["-r", "not-a-pack=off", "--verbose", join(dir, "ci.yml")]);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.out, /is valid/);
+  assert.match(r.out, /not valid: 1 reference error silenced/);
+  const json = await cli(["-r", "not-a-pack=off", "--format", "json", join(dir, "ci.yml")]);
+  assert.equal(JSON.parse(json.out).files[0].valid, false);
+});

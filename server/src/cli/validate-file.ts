@@ -56,7 +56,11 @@ export function validateFile(job: FileJob): FileOutcome {
     const { diagnostics, silenced } = levelled(binary, job.rules);
     return alone(diagnostics, silenced);
   }
-  if (!kind) return alone(notAPack(job.rules, decoded.text));
+  if (!kind) {
+    // Turned off or down, it is silenced like any error: a file that is no pack is never "valid".
+    const { diagnostics, silenced } = levelled(notAPack(decoded.text), job.rules);
+    return alone(diagnostics, silenced);
+  }
   const file = resolve(job.path);
   const files = new ConfinedFiles(job.roots);
   // A case file may also read its own Skill folder (SKILL.md, inputs.files); paths leading out are reported, never followed.
@@ -117,14 +121,12 @@ function binaryFile(text: string): PackDiagnostic[] | undefined {
 }
 
 /** One error for a file named on the command line that neither its name, a `packs` glob nor its content makes a pack (or a case file). */
-function notAPack(rules: RuleLevels, text: string): PackDiagnostic[] {
-  const level = rules[NOT_A_PACK];
-  if (level === "off") return [];
+function notAPack(text: string): PackDiagnostic[] {
   const start = { line: 0, character: 0 };
   return [
     {
       code: NOT_A_PACK,
-      severity: level ?? "error",
+      severity: "error",
       field: null,
       message:
         "not a challenge pack: packlint expected a challenge pack or a Skill Testing case file. A pack is a file named *.pack.yaml or *.pack.yml, " +
