@@ -23,13 +23,23 @@ export class Workbench {
 
   /** Go to Line/Column (Ctrl+G) with 1-based numbers, as the status bar shows them. */
   async goTo(line: number, column: number): Promise<void> {
-    // Focus the editor through its tab: a click in the text could land on a code lens and run it.
-    await this.page.locator(".tabs-container .tab.active").click();
-    await this.page.keyboard.press("Control+G");
     const input = this.page.locator(".quick-input-widget input");
-    await input.waitFor({ timeout: UI_TIMEOUT });
-    await input.fill(`:${line}:${column}`);
-    await input.press("Enter");
+    // The quick input can close again at once when focus moves (a tab's hover, a late notification): a few tries.
+    for (let attempt = 1; ; attempt++) {
+      // Focus the editor through its tab: a click in the text could land on a code lens and run it.
+      await this.page.locator(".tabs-container .tab.active").first().click();
+      await this.page.mouse.move(0, 0); // no tab hover left over the editor
+      await this.page.keyboard.press("Control+G");
+      try {
+        await input.waitFor({ timeout: UI_TIMEOUT / 4 });
+        await input.fill(`:${line}:${column}`, { timeout: UI_TIMEOUT / 4 });
+        await input.press("Enter", { timeout: UI_TIMEOUT / 4 });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await this.page.keyboard.press("Escape");
+      }
+    }
     await this.page.locator(".statusbar-item", { hasText: `Ln ${line}, Col ${column}` }).waitFor({ timeout: UI_TIMEOUT });
   }
 
