@@ -67,7 +67,7 @@ async function runCommand(p: Page, title: string): Promise<void> {
 
 /** The output channel's line that says where the server runs. */
 async function serverStarted(p: Page, where: RegExp): Promise<void> {
-  await runCommand(p, "packlint: Show the Language Server's Output");
+  await runCommand(p, "AgentClash: Show the Language Server's Output");
   await p.locator(".panel .view-lines", { hasText: where }).first().waitFor({ timeout: UI_TIMEOUT });
 }
 
@@ -76,7 +76,7 @@ async function verdicts(host: Host): Promise<{ validated: string; problems: stri
   const p = host.browser.page;
   await host.wb.openFile("broken.pack.yaml");
   await host.wb.statusItem("Pack: 8 errors").waitFor({ timeout: UI_TIMEOUT });
-  await runCommand(p, "packlint: Validate All Packs in the Workspace");
+  await runCommand(p, "AgentClash: Validate All Packs in the Workspace");
   const toast = p.locator(".notification-toast", { hasText: /^Validated \d+ files/ }).first();
   await toast.waitFor({ timeout: UI_TIMEOUT });
   const validated = (await toast.locator(".notification-list-item-message").innerText()).trim();

@@ -1,16 +1,17 @@
 import type { FileSystem } from "./file-system";
 import { platformFileSystem } from "./platform-file-system";
 
-let installed: FileSystem = platformFileSystem;
+/** Undefined: the platform's. Read at each call, not when this module loads: the web build's copy may load later. */
+let installed: FileSystem | undefined;
 
 /** The file system everything reads through. */
 export function fileSystem(): FileSystem {
-  return installed;
+  return installed ?? platformFileSystem;
 }
 
 /** Replaces it (the web server's copy of the workspace; tests). Returns the one it replaced. */
 export function useFileSystem(fs: FileSystem): FileSystem {
-  const before = installed;
+  const before = fileSystem();
   installed = fs;
   return before;
 }
