@@ -95,7 +95,7 @@ export function clauseAt(t: AnswerText, at: number): Clause {
 
 /** Words that look like negations but deny nothing of what they stand next to, blanked before a negation is looked for. */
 const NOT_NEGATIONS =
-  /\b(?:not only|no matter|no errors?|no issues?|no problems?|without (?:errors?|issues?|problems?))\b|^\s*no\s*[,.!:—-]\s*|不同|不错|不断|不少|不过|不仅|不久|差不多|不论|无论|未来|无误|无异常|没问题|没有问题|没有错误|别的|别人/g;
+  /\b(?:not only|no matter|no errors?|no issues?|no problems?|without (?:errors?|issues?|problems?)|no doubt|without (?:a |any )?doubt|no question|without question|no-?brainer|none other than)\b|^\s*no\s*[,.!:—-]\s*|不同|不错|不断|不少|不过|不仅|不久|差不多|不论|无论|未来|无误|无异常|没问题|没有问题|没有错误|别的|别人|毫无疑问|无疑/g;
 
 /** A negation, English or Chinese: what an action or a choice next to it is not. */
 const NEGATOR =

@@ -50,6 +50,10 @@ const CHOICE_AFTER =
 /** The answer opens with the name: "X — because …", "**X**", "- X". */
 const OPENING = /^[\s>*#-]*(?:(?:skill|selected|choice|decision|answer|技能|选择)\s*[:：]\s*)?["'“「]?$/;
 
+/** A name set aside for the one after it: "X is tempting, but Y", "X would be an option, but …". */
+const SET_ASIDE =
+  /^[\s"'”」)）]*(?:skill\s+)?(?:is|seems|looks|sounds|would be|might be|could be|may be)\s+(?:\w+\s+)?(?:tempting|an option|a candidate|close|plausible|possible|the obvious pick)\s*,?\s*$/;
+
 /** The declining words that may stand before a name beyond the general negations. */
 const DECLINE_BEFORE = /\b(?:instead of|rather than|unlike|over|not)\s+(?:the\s+)?$/;
 
@@ -160,6 +164,7 @@ function wordedAsChoice(t: AnswerText, start: number, end: number): boolean {
 function roleOf(t: AnswerText, start: number, end: number): Role {
   const c = clauseAt(t, start);
   if (negatedAt(t, start, end) || DECLINE_BEFORE.test(t.lower.slice(c.start, start))) return "declines";
+  if (SET_ASIDE.test(t.lower.slice(end, c.end)) && /^\s*(?:but|yet|though|however)\b/.test(t.lower.slice(c.end, c.end + 12))) return "declines";
   // A question about the name ("Should I use X?"), not one that follows it ("With X: which order?").
   const sentenceEnd = /^[^:：—–]*[?？]/.test(t.lower.slice(end, Math.min(t.lower.length, c.end + 1)));
   if (sentenceEnd || HEDGE.test(c.lower)) return "unclear";
