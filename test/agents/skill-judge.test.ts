@@ -1,25 +1,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { quote } from "shell-quote";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { cli as runCli } from "../helpers/cli";
+import { FAKE_AGENT, FAKE_JUDGE, fixtureCopy } from "../helpers/skill-agent";
 
 /**
  * `--judge`, `--repeat`, `--format json` and the case-file gate of `packlint skill`, with a scripted judge
  * (test/fixtures/skill-agent/fake-judge.js) and a scripted agent (fake-agent.js, FAKE_ANSWERS).
  */
 
-const ROOT = resolve(__dirname, "../../..");
-const JUDGE = quote([process.execPath, join(ROOT, "test/fixtures/skill-agent/fake-judge.js")]);
-const AGENT = quote([process.execPath, join(ROOT, "test/fixtures/skill-agent/fake-agent.js")]);
-
-function skillCopy(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-judge-")));
-  cpSync(join(ROOT, "test/fixtures/skill-judge"), dir, { recursive: true });
-  return dir;
-}
+const JUDGE = FAKE_JUDGE;
+const AGENT = FAKE_AGENT;
+const skillCopy = () => fixtureCopy("skill-judge", "packlint-judge-");
 
 /** The CLI in-process with a minimal environment (PATH and LANG) plus `env`. */
 const cli = (argv: string[], env: Record<string, string | undefined> = {}) => runCli(argv, { env: { PATH: process.env.PATH, LANG: "C.UTF-8", ...env } });

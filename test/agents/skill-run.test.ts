@@ -1,11 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { quote } from "shell-quote";
 import { AGENT_INPUT, parseAgentCommand } from "../../server/src/cli/agent-process";
-import { run } from "../../server/src/cli/packlint";
+import { cli as runCli } from "../helpers/cli";
+import { FAKE_AGENT, fixtureCopy } from "../helpers/skill-agent";
 import { buildPrompt, buildSkillModel, emptyHost } from "../../server/src/service/skill-cases";
 
 /**
@@ -14,26 +15,9 @@ import { buildPrompt, buildSkillModel, emptyHost } from "../../server/src/servic
  */
 
 const ROOT = resolve(__dirname, "../../..");
-const FAKE = join(ROOT, "test/fixtures/skill-agent/fake-agent.js");
-const AGENT = quote([process.execPath, FAKE]);
-
-function skillCopy(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-run-")));
-  cpSync(join(ROOT, "test/fixtures/skill-agent/skill"), dir, { recursive: true });
-  return dir;
-}
-
-async function cli(argv: string[], env: Record<string, string | undefined>) {
-  let out = "";
-  let err = "";
-  const code = await run(
-    argv,
-    (s) => void (out += s),
-    (s) => void (err += s),
-    { env, stderrIsTTY: false, stdoutIsTTY: false },
-  );
-  return { code, out, err };
-}
+const AGENT = FAKE_AGENT;
+const skillCopy = () => fixtureCopy("skill-agent/skill", "packlint-run-");
+const cli = (argv: string[], env: Record<string, string | undefined>) => runCli(argv, { env });
 
 const baseEnv = { PATH: process.env.PATH, LANG: "C.UTF-8", SECRET_TOKEN: "do-not-pass", KEEP_ME: "passed on request" };
 
@@ -90,11 +74,8 @@ test("skill run: each case in a fresh agent that sees only its prompt; timeout, 
 
 test("skill run: {prompt} in the command puts the prompt in that argument, with empty standard input; a progress line on a terminal", async () => {
   const dir = skillCopy();
-  let err = "";
-  const code = await run(
+  const { code, err } = await runCli(
     ["skill", "run", join(dir, "tests/skill_cases.yaml"), "--agent", `${AGENT} {prompt}`, "--timeout", "2", "--jobs", "5", "--write-report", join(dir, "r.md")],
-    () => undefined,
-    (s) => void (err += s),
     { env: baseEnv, stderrIsTTY: true },
   );
   assert.equal(code, 1);

@@ -1,40 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { quote } from "shell-quote";
-import { run } from "../../server/src/cli/packlint";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli as runCli } from "../helpers/cli";
+import { FAKE_AGENT, fixtureCopy } from "../helpers/skill-agent";
 
 /**
  * `packlint skill run --case ID --progress`, what the editor's Test Explorer runs: a subset of the cases, and one
  * JSON line per event on standard output. The agent is the fake one (test/fixtures/skill-agent/fake-agent.js).
  */
 
-const ROOT = resolve(__dirname, "../../..");
-const FAKE = join(ROOT, "test/fixtures/skill-agent/fake-agent.js");
-const AGENT = quote([process.execPath, FAKE]);
 const BIN = join(__dirname, "../../server/src/cli/bin.js");
 const env = { PATH: process.env.PATH, LANG: "C.UTF-8" };
-
-function skillCopy(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "packlint-progress-")));
-  cpSync(join(ROOT, "test/fixtures/skill-agent/skill"), dir, { recursive: true });
-  return dir;
-}
-
-async function cli(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await run(
-    argv,
-    (s) => void (out += s),
-    (s) => void (err += s),
-    { env, stderrIsTTY: true, stdoutIsTTY: false },
-  );
-  return { code, out, err };
-}
+const AGENT = FAKE_AGENT;
+const skillCopy = () => fixtureCopy("skill-agent/skill", "packlint-progress-");
+const cli = (argv: string[]) => runCli(argv, { env, stderrIsTTY: true });
 
 interface Event {
   event: string;

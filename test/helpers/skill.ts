@@ -83,6 +83,14 @@ export function compactCase(top: string, expected: { mustInclude?: string; routi
   );
 }
 
+/** A plan case (plan_001) with nothing expected: the plainest case after the two triggers. */
+export const planCase = compactCase(yaml`
+  - id: plan_001
+    type: plan
+    title: Plan a refund
+    query: Plan the refund for order 1042.
+`);
+
 /** A valid case file; `extra` cases (written at column 0) are added after the two trigger cases. */
 export function skillFile(opts: { head?: string; cases?: string[]; extra?: string[] } = {}): string {
   const cases = opts.cases ?? [positive, negative, ...(opts.extra ?? []).map(item)];

@@ -3,17 +3,11 @@ import assert from "node:assert/strict";
 import { codeActions, documentDiagnostics, documentLinks, documentSymbols } from "../../server/src/service/skill-cases";
 import { languages } from "../../server/src/service/languages";
 import type { Range } from "../../server/src/service/pack";
-import { compactCase, memoryHost, negative, positive, skillFile, skillModel } from "../helpers/skill";
+import { compactCase, memoryHost, negative, positive, planCase, skillFile, skillModel } from "../helpers/skill";
 import { yaml } from "../helpers/fixture";
 
 const FILE_URI = "file:///s/refund-helper/tests/skill_cases.yaml";
 
-const planCase = compactCase(yaml`
-  - id: plan_001
-    type: plan
-    title: Plan a refund
-    query: Plan the refund for order 1042.
-`);
 const edgeCase = compactCase(yaml`
   - id: edge_001
     type: edge

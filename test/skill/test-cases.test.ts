@@ -1,15 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { testCases } from "../../server/src/service/skill-cases";
-import { compactCase, negative, positive, skillFile, skillModel } from "../helpers/skill";
-import { yaml } from "../helpers/fixture";
-
-const planCase = compactCase(yaml`
-  - id: plan_001
-    type: plan
-    title: Plan a refund
-    query: Plan the refund for order 1042.
-`);
+import { negative, positive, planCase, skillFile, skillModel } from "../helpers/skill";
 
 test("test cases: each case with its id, type, title and where it is written; no errors in a clean file", () => {
   const text = skillFile({ extra: [planCase] });

@@ -2,11 +2,9 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
-import { CodeServer } from "./code-server";
+import type { Page } from "playwright-core";
+import { closeEditor, openEditor, type EditorSession } from "./editor-session";
 import { RunDir } from "./run-dir";
-import { need } from "./tools";
 import { UI_TIMEOUT, Workbench } from "./workbench";
 
 /**
@@ -17,52 +15,27 @@ import { UI_TIMEOUT, Workbench } from "./workbench";
  */
 
 const run = new RunDir("first-hour");
-let server: CodeServer | undefined;
-let browser: { context: BrowserContext; page: Page } | undefined;
+let editor: EditorSession | undefined;
 let wb: Workbench;
 let page: Page;
 
 before(async () => {
-  const vsix = need("vsix");
   const workspace = run.workspace();
   // The valid example with a tab at the start of line 30 (under the first challenge).
   const lines = readFileSync(join(workspace, "valid.pack.yaml"), "utf8").split("\n");
   lines[29] = "\t" + lines[29];
   writeFileSync(join(workspace, "tabbed.pack.yaml"), lines.join("\n"));
-  await CodeServer.installExtension(run.path, vsix);
-  server = await CodeServer.start(run.path, workspace);
-  browser = await launchBrowser(run.path);
-  page = browser.page;
-  wb = new Workbench(page);
-  await wb.open(server.url, workspace);
+  editor = await openEditor(run.path, workspace);
+  ({ page, wb } = editor);
 });
 
 after(async () => {
-  await browser?.context.close();
-  await server?.stop();
+  await closeEditor(editor);
   run.finish();
 });
 
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    run.fail();
-    await page?.screenshot({ path: run.screenshot(`${name}-FAILED`) }).catch(() => undefined);
-    throw e;
-  } finally {
-    await page?.screenshot({ path: run.screenshot(name) }).catch(() => undefined);
-  }
-}
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
-  await input.press("Enter");
-}
+/** A step: its screenshot after it, and the logs kept when it fails. */
+const step = (name: string, body: () => Promise<void>) => run.step(page, name, body);
 
 /** The breadcrumbs' symbol part: the items after the file's name. */
 async function breadcrumbSymbols(file: string): Promise<string[]> {
@@ -106,7 +79,7 @@ test("2. hover on a value documents the value", () =>
 
 test("3. the input-set report renders as tables in the Markdown preview", () =>
   step("3-report-tables", async () => {
-    await runCommand("AgentClash: Input-Set Report");
+    await wb.runCommand("AgentClash: Input-Set Report");
     const frame = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
     await frame.locator("table").first().waitFor({ timeout: UI_TIMEOUT });
     assert.equal(await frame.locator("table").count(), 4, "two input sets, a table of facts and one of cases each");
@@ -134,7 +107,7 @@ test("4. after a tab at line 30 the rest of the pack keeps its lenses; none clai
 
 test("5. completion in a case of a native pack offers neither user_simulator nor the legacy item_key", () =>
   step("5-completion-filter", async () => {
-    await runCommand("View: Close All Editor Groups");
+    await wb.runCommand("View: Close All Editor Groups");
     await wb.openFile("valid.pack.yaml");
     await wb.goTo(47, 37); // the end of `case_key: refund-window-basic`
     await page.keyboard.press("End");

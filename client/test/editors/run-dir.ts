@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { ROOT } from "../../scripts/paths";
 
 /** Test artifacts of the real-editor suites, one folder each. */
@@ -34,6 +35,23 @@ export class RunDir {
 
   fail(): void {
     this.failed = true;
+  }
+
+  /**
+   * One scenario step on `page`: a screenshot after it; a failed one also leaves a `-FAILED` screenshot (and what
+   * `onFail` saves) and keeps the run's logs.
+   */
+  async step(page: Page | undefined, name: string, body: () => Promise<void>, onFail?: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (e) {
+      this.fail();
+      await page?.screenshot({ path: this.screenshot(`${name}-FAILED`) }).catch(() => undefined);
+      await onFail?.();
+      throw e;
+    } finally {
+      await page?.screenshot({ path: this.screenshot(name) }).catch(() => undefined);
+    }
   }
 
   /** Removes the scratch folder after a green run; says where it is after a red one. */

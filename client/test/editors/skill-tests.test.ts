@@ -2,12 +2,10 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ROOT } from "../../scripts/paths";
-import { launchBrowser } from "./browser";
-import { CodeServer } from "./code-server";
+import { closeEditor, openEditor, type EditorSession } from "./editor-session";
 import { RunDir } from "./run-dir";
-import { need } from "./tools";
 import { UI_TIMEOUT, Workbench } from "./workbench";
 import { waitForFile } from "./wait";
 
@@ -19,52 +17,32 @@ import { waitForFile } from "./wait";
 
 const run = new RunDir("skill-tests");
 const FAKE_AGENT = `"${process.execPath}" "${join(ROOT, "test", "fixtures", "skill-agent", "fake-agent.js")}"`;
-let server: CodeServer | undefined;
-let browser: { context: BrowserContext; page: Page } | undefined;
+let editor: EditorSession | undefined;
 let workspace: string;
 let page: Page;
+let wb: Workbench;
 
 before(async () => {
   workspace = run.workspace();
-  await CodeServer.installExtension(run.path, need("vsix"));
-  server = await CodeServer.start(run.path, workspace);
-  browser = await launchBrowser(run.path);
-  page = browser.page;
-  await new Workbench(page).open(server.url, workspace);
+  editor = await openEditor(run.path, workspace);
+  ({ page, wb } = editor);
 });
 
 after(async () => {
-  await browser?.context.close();
-  await server?.stop();
+  await closeEditor(editor);
   run.finish();
 });
 
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    run.fail();
-    await page?.screenshot({ path: run.screenshot(`${name}-FAILED`) }).catch(() => undefined);
+/** A step: its screenshot after it; a failed one also keeps the Testing view's HTML and the logs. */
+const step = (name: string, body: () => Promise<void>) =>
+  run.step(page, name, body, async () => {
     const tree = await page
       ?.locator(".test-explorer")
       .first()
       .innerHTML({ timeout: 1000 })
       .catch(() => "");
     if (tree) writeFileSync(join(run.path, `${name}-test-explorer.html`), tree);
-    throw e;
-  } finally {
-    await page?.screenshot({ path: run.screenshot(name) }).catch(() => undefined);
-  }
-}
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
-  await input.press("Enter");
-}
+  });
 
 /** The Testing view, from its icon in the activity bar. */
 async function showTesting(): Promise<void> {
@@ -115,7 +93,7 @@ test("1. the example Skill's case file is a test, its cases below it grouped by 
 test("2. Run asks for the agent command once, states the responses it replaces, marks each case and opens the report", () =>
   step("2-run", async () => {
     const before = readFileSync(join(workspace, "skills/refund-helper/tests/tmp/response/trigger_002.md"), "utf8");
-    await runCommand("Test: Run All Tests");
+    await wb.runCommand("Test: Run All Tests");
     // The agent command is empty: asked for, and kept in the workspace settings.
     const input = page.locator(".quick-input-widget input");
     await page.locator(".quick-input-widget", { hasText: "the agent command" }).waitFor({ timeout: UI_TIMEOUT });

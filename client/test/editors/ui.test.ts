@@ -3,12 +3,11 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ROOT } from "../../scripts/paths";
-import { launchBrowser } from "./browser";
 import { CodeServer } from "./code-server";
+import { closeEditor, openEditor, type EditorSession } from "./editor-session";
 import { RunDir } from "./run-dir";
-import { need } from "./tools";
 import { UI_TIMEOUT, Workbench } from "./workbench";
 import { waitForFile } from "./wait";
 
@@ -18,41 +17,24 @@ import { waitForFile } from "./wait";
  */
 
 const run = new RunDir("ui");
-let server: CodeServer | undefined;
-let browser: { context: BrowserContext; page: Page } | undefined;
+let editor: EditorSession | undefined;
 let wb: Workbench;
 let workspace: string;
 let page: Page;
 
 before(async () => {
-  const vsix = need("vsix");
   workspace = run.workspace();
-  await CodeServer.installExtension(run.path, vsix);
-  server = await CodeServer.start(run.path, workspace);
-  browser = await launchBrowser(run.path);
-  page = browser.page;
-  wb = new Workbench(page);
-  await wb.open(server.url, workspace);
+  editor = await openEditor(run.path, workspace);
+  ({ page, wb } = editor);
 });
 
 after(async () => {
-  await browser?.context.close();
-  await server?.stop();
+  await closeEditor(editor);
   run.finish();
 });
 
-/** A failed step leaves its screenshot and keeps the run's logs. */
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    run.fail();
-    await page?.screenshot({ path: run.screenshot(`${name}-FAILED`) }).catch(() => undefined);
-    throw e;
-  } finally {
-    await page?.screenshot({ path: run.screenshot(name) }).catch(() => undefined);
-  }
-}
+/** A step: its screenshot after it, and the logs kept when it fails. */
+const step = (name: string, body: () => Promise<void>) => run.step(page, name, body);
 
 test("the .vsix installs into a clean code-server, with the schema `packlint schema` prints", async () => {
   assert.deepEqual(await CodeServer.listExtensions(run.path), ["agentclash.packlint@0.1.0"]);
@@ -119,27 +101,17 @@ test("4. hover on a challenge_key value shows the challenge's title", () =>
     assert.match(await hover.innerText(), /title: Refund window question/);
   }));
 
-/** Runs a command from the palette by its title. */
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
-  await input.press("Enter");
-}
-
 test("5. the input-set report opens read-only in the Markdown preview, in one tab however often it runs", () =>
   step("5-input-set-report-preview", async () => {
     await wb.openFile("valid.pack.yaml");
-    await runCommand("AgentClash: Input-Set Report");
+    await wb.runCommand("AgentClash: Input-Set Report");
     const tab = page.locator(".tabs-container .tab", { hasText: "Input-Set Report.md" });
     await tab.first().waitFor({ timeout: UI_TIMEOUT });
     // The rendered report, inside the preview's webview frames.
     const rendered = page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame").locator("h1, h2").first();
     await rendered.waitFor({ timeout: UI_TIMEOUT });
     await page.locator(".tabs-container .tab", { hasText: "valid.pack.yaml" }).first().click();
-    await runCommand("AgentClash: Input-Set Report");
+    await wb.runCommand("AgentClash: Input-Set Report");
     await page.locator(".tabs-container .tab.active", { hasText: "Input-Set Report.md" }).waitFor({ timeout: UI_TIMEOUT });
     assert.equal(await tab.count(), 1, "one tab after two runs");
     assert.equal(await page.locator(".tabs-container .tab.dirty").count(), 0, "nothing to save");
@@ -147,8 +119,8 @@ test("5. the input-set report opens read-only in the Markdown preview, in one ta
 
 test("6. the output channel tells what the server did: its start, folders, index totals, what each file is served as", () =>
   step("6-output-log", async () => {
-    await runCommand("AgentClash: Show the Language Server's Output");
-    await runCommand("View: Toggle Maximized Panel"); // every line in view: the editor renders only those
+    await wb.runCommand("AgentClash: Show the Language Server's Output");
+    await wb.runCommand("View: Toggle Maximized Panel"); // every line in view: the editor renders only those
     const log = page.locator(".output-view, .panel .monaco-editor .view-lines").first();
     await log.waitFor({ timeout: UI_TIMEOUT });
     // The editor writes spaces as no-break spaces and wraps long lines: `\s` matches both.
@@ -172,9 +144,9 @@ async function colourOf(line: RegExp, text: string | RegExp): Promise<string> {
 for (const theme of ["Light Modern", "Dark Modern"]) {
   test(`7. ${theme}: semantic colours set \`input:\` apart from plain values; an inlay hint names the challenge`, () =>
     step(`7-semantic-${theme.split(" ")[0].toLowerCase()}`, async () => {
-      if (await page.locator(".part.panel.basepanel").isVisible()) await runCommand("View: Toggle Panel Visibility"); // left maximized by 6
+      if (await page.locator(".part.panel.basepanel").isVisible()) await wb.runCommand("View: Toggle Panel Visibility"); // left maximized by 6
       await page.locator(".monaco-editor .view-lines").first().click(); // the keyboard goes to the workbench again
-      await runCommand("View: Close All Editor Groups"); // the report's group from 5
+      await wb.runCommand("View: Close All Editor Groups"); // the report's group from 5
       await page.keyboard.press("Control+K");
       await page.keyboard.press("Control+T"); // Preferences: Color Theme
       const picker = page.locator(".quick-input-widget .quick-input-box input");

@@ -2,12 +2,10 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ROOT } from "../../scripts/paths";
-import { launchBrowser } from "./browser";
-import { CodeServer } from "./code-server";
+import { closeEditor, openEditor, type EditorSession } from "./editor-session";
 import { RunDir } from "./run-dir";
-import { need } from "./tools";
 import { UI_TIMEOUT, Workbench } from "./workbench";
 import { waitForFile } from "./wait";
 
@@ -21,12 +19,7 @@ import { waitForFile } from "./wait";
 const run = new RunDir("web");
 const EXTENSION = "agentclash.packlint";
 
-interface Host {
-  server: CodeServer;
-  browser: { context: BrowserContext; page: Page };
-  wb: Workbench;
-  workspace: string;
-}
+type Host = EditorSession & { workspace: string };
 
 /** One code-server with its own profile and copy of the workspace; `web`: our extension in the web worker host. */
 async function startHost(name: string, web: boolean): Promise<Host> {
@@ -36,17 +29,8 @@ async function startHost(name: string, web: boolean): Promise<Host> {
   // A Skill case file naming an input file that is not there: its warning needs the Skill folder read through workspace.fs.
   const cases = join(workspace, "skills", "refund-helper", "tests", "skill_cases.yaml");
   writeFileSync(cases, readFileSync(cases, "utf8").replace("references/refund-policy.md", "references/refund-polcy.md"));
-  await CodeServer.installExtension(dir, need("vsix"));
-  const server = await CodeServer.start(dir, workspace, {}, web ? { "remote.extensionKind": { [EXTENSION]: ["web"] } } : {});
-  const browser = await launchBrowser(dir);
-  const wb = new Workbench(browser.page);
-  await wb.open(server.url, workspace);
-  return { server, browser, wb, workspace };
-}
-
-async function stopHost(host: Host | undefined): Promise<void> {
-  await host?.browser.context.close();
-  await host?.server.stop();
+  const editor = await openEditor(dir, workspace, web ? { "remote.extensionKind": { [EXTENSION]: ["web"] } } : {});
+  return { ...editor, workspace };
 }
 
 let web: Host | undefined;
@@ -55,15 +39,7 @@ let wb: Workbench;
 /** What the desktop host showed, for the comparison. */
 let desktop: { validated: string; problems: string[] } | undefined;
 
-/** Runs a command from the palette by its title. */
-async function runCommand(p: Page, title: string): Promise<void> {
-  await p.keyboard.press("F1");
-  const input = p.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(`>${title}`);
-  await p.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
-  await input.press("Enter");
-}
+const runCommand = (p: Page, title: string) => new Workbench(p).runCommand(title);
 
 /** The output channel's line that says where the server runs. */
 async function serverStarted(p: Page, where: RegExp): Promise<void> {
@@ -99,7 +75,7 @@ before(async () => {
     await node.browser.page.screenshot({ path: run.screenshot("0-desktop-FAILED") }).catch(() => undefined);
     throw e;
   } finally {
-    await stopHost(node);
+    await closeEditor(node);
   }
   web = await startHost("web", true);
   page = web.browser.page;
@@ -107,22 +83,12 @@ before(async () => {
 });
 
 after(async () => {
-  await stopHost(web);
+  await closeEditor(web);
   run.finish();
 });
 
-/** A failed step leaves its screenshot and keeps the run's logs. */
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (e) {
-    run.fail();
-    await page?.screenshot({ path: run.screenshot(`${name}-FAILED`) }).catch(() => undefined);
-    throw e;
-  } finally {
-    await page?.screenshot({ path: run.screenshot(name) }).catch(() => undefined);
-  }
-}
+/** A step: its screenshot after it, and the logs kept when it fails. */
+const step = (name: string, body: () => Promise<void>) => run.step(page, name, body);
 
 test("1. the server runs in a Web Worker of the browser (its log says so), not in Node", () =>
   step("1-web-worker", async () => {

@@ -43,6 +43,16 @@ export class Workbench {
     await this.page.locator(".statusbar-item", { hasText: `Ln ${line}, Col ${column}` }).waitFor({ timeout: UI_TIMEOUT });
   }
 
+  /** Runs a command from the palette (F1) by its title. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press("F1");
+    const input = this.page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`>${title}`);
+    await this.page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: UI_TIMEOUT });
+    await input.press("Enter");
+  }
+
   statusItem(text: string | RegExp): Locator {
     return this.page.locator("footer .statusbar-item", { hasText: text });
   }
