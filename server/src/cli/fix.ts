@@ -12,6 +12,7 @@ import {
   type DocumentEnv,
   type DocumentKind,
   type PackDiagnostic,
+  type DocumentSession,
 } from "../service";
 import { fileId } from "../workspace/regular-files";
 
@@ -49,16 +50,8 @@ export function fixText(text: string, uri: string, kind: DocumentKind, rules: Ru
 }
 
 /** `diagnostics` (of `text`, at `rules`) with `fixable` set on each that one of its safe fixes, the ones `--fix` applies, would fix. */
-export function markFixable(
-  diagnostics: PackDiagnostic[],
-  text: string,
-  uri: string,
-  kind: DocumentKind,
-  rules: RuleLevels,
-  env: DocumentEnv,
-): PackDiagnostic[] {
+export function markFixable(diagnostics: PackDiagnostic[], session: DocumentSession, text: string, uri: string, rules: RuleLevels): PackDiagnostic[] {
   if (!diagnostics.length) return diagnostics;
-  const session = languages[kind].open(text, uri, env);
   const doc = TextDocument.create(uri, "yaml", 0, text);
   const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) };
   const at = (d: PackDiagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}`;

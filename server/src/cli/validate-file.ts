@@ -69,13 +69,13 @@ export function validateFile(job: FileJob): FileOutcome {
   const skillHost = confinedSkillHost(skillFiles);
   // Text that did not decode cleanly is never rewritten: its replacement characters would be written back.
   const fixed = job.fix && !decoded.problem ? fixText(decoded.text, uri, kind, job.rules, { skillHost }, job.unsafeFixes) : decoded.text;
-  const { text, diagnostics, silenced } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
+  const { text, session, diagnostics, silenced } = checkDecoded({ ...decoded, text: fixed }, uri, kind, {
     rules: job.rules,
     assetFiles: assetFilesFor(files, job.path, (p) => workspacePath(p, job.cwd)),
     skillHost,
   });
   // What --fix would fix in the text as it now is (text that did not decode cleanly is never rewritten).
-  const marked = decoded.problem ? diagnostics : markFixable(diagnostics, text, uri, kind, job.rules, { skillHost });
+  const marked = decoded.problem ? diagnostics : markFixable(diagnostics, session, text, uri, job.rules);
   const report: FileReport = { path: job.path, kind, text, diagnostics: marked, ...(silenced.length ? { silenced } : {}) };
   if (fixed !== decoded.text) {
     report.fixed = { original: decoded.text, bytes: encodeLike(bytes, fixed), ...(id !== undefined ? { read: readStamp(id, bytes) } : {}) };

@@ -46,9 +46,14 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
 
 /** The model of a decoded file and its findings at their own levels, a byte that does not decode among them. */
 export function analyzeFile(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): FileSummary {
+  return summarize(opened(kind, decoded, uri, env), decoded);
+}
+
+/** The file's session, with a pause point after the model is built (the index worker may stop there). */
+function opened(kind: DocumentKind, decoded: DecodedFile, uri: string, env: DocumentEnv): DocumentSession {
   const session = languages[kind].open(decoded.text, uri, env);
   pausePoint();
-  return summarize(session, decoded);
+  return session;
 }
 
 /** What the index keeps of a decoded file, from its session (the open document's, when it has the same text). */
@@ -121,7 +126,13 @@ export function finishFile(found: Found, scope: FileScope): Levelled {
   return { diagnostics: inTextOrder(out.diagnostics), silenced: inTextOrder(silenced) };
 }
 
-/** Every step after the decoding for one file of a known kind (the CLI's check). */
-export function checkDecoded(decoded: DecodedFile, uri: string, kind: DocumentKind, scope: FileScope & DocumentEnv): Levelled & { text: string } {
-  return { text: decoded.text, ...finishFile(analyzeFile(kind, decoded, uri, scope), scope) };
+/** Every step after the decoding for one file of a known kind (the CLI's check), and the session it built (for its fixes). */
+export function checkDecoded(
+  decoded: DecodedFile,
+  uri: string,
+  kind: DocumentKind,
+  scope: FileScope & DocumentEnv,
+): Levelled & { text: string; session: DocumentSession } {
+  const session = opened(kind, decoded, uri, scope);
+  return { text: decoded.text, session, ...finishFile(summarize(session, decoded), scope) };
 }
